@@ -1,0 +1,90 @@
+# mqsad — build. `make` builds the library and CLI, `make demo` runs the main job,
+# `make check` builds and runs every test. BUILD=dir selects the build directory.
+CC      ?= cc
+BUILD   ?= build
+PREFIX  ?= /usr/local
+DESTDIR ?=
+OPT     ?= -O2
+STD     ?= -std=c11
+WARN    := -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wmissing-prototypes
+CFLAGS  ?=
+CPPFLAGS += -Iinclude -Isrc
+BASEFLAGS := $(STD) $(OPT) $(WARN) -fPIC -fvisibility=hidden -D_POSIX_C_SOURCE=200809L $(CFLAGS)
+LDLIBS  ?=
+
+VERSION := $(shell cat VERSION)
+SOMAJOR := $(firstword $(subst ., ,$(VERSION)))
+ARCH    := $(shell $(CC) -dumpmachine 2>/dev/null)
+
+LIB_SRC  := $(sort $(wildcard src/*.c))
+KERN_SRC := $(sort $(wildcard src/kernels/*.c))
+# Non-x86 machines build only the portable kernels.
+ifeq ($(findstring x86_64,$(ARCH))$(findstring i686,$(ARCH)),)
+KERN_SRC := $(filter-out src/kernels/x86_%.c,$(KERN_SRC))
+endif
+CLI_SRC  := $(sort $(wildcard tools/*.c))
+TEST_SRC := $(sort $(wildcard tests/test_*.c))
+TEST_COMMON := $(sort $(wildcard tests/common_*.c))
+BENCH_SRC := $(sort $(wildcard bench/*.c))
+
+LIB_OBJ  := $(patsubst src/%.c,$(BUILD)/obj/%.o,$(LIB_SRC) $(KERN_SRC))
+CLI_OBJ  := $(patsubst tools/%.c,$(BUILD)/obj/tools/%.o,$(CLI_SRC))
+TEST_BIN := $(patsubst tests/%.c,$(BUILD)/tests/%,$(TEST_SRC))
+TEST_COMMON_OBJ := $(patsubst tests/%.c,$(BUILD)/obj/tests/%.o,$(TEST_COMMON))
+
+# Each x86 ISA's kernels get their own flags (xxHash style); nothing else does.
+$(BUILD)/obj/kernels/x86_sse41.o:     ISAFLAGS := -msse4.1
+$(BUILD)/obj/kernels/x86_avx2.o:      ISAFLAGS := -mavx2 -mbmi2
+$(BUILD)/obj/kernels/x86_avx2_vnni.o: ISAFLAGS := -mavx2 -mbmi2 -mavxvnni
+$(BUILD)/obj/kernels/x86_avx512.o:    ISAFLAGS := -mavx512f -mavx512bw -mavx512vl -mavx512vnni -mavx512vbmi2 -mbmi2
+
+.PHONY: all lib cli demo check test bench fuzz install uninstall clean
+all: lib cli
+
+lib: $(BUILD)/libmqsad.a $(BUILD)/libmqsad.so
+cli: $(BUILD)/mqsad
+
+$(BUILD)/obj/%.o: src/%.c include/mqsad.h $(wildcard src/*.h src/kernels/*.h)
+	@mkdir -p $(dir $@)
+	$(CC) $(CPPFLAGS) $(BASEFLAGS) $(ISAFLAGS) -c $< -o $@
+
+$(BUILD)/obj/tools/%.o: tools/%.c include/mqsad.h $(wildcard tools/*.h)
+	@mkdir -p $(dir $@)
+	$(CC) $(CPPFLAGS) -Itools $(BASEFLAGS) -c $< -o $@
+
+$(BUILD)/obj/tests/%.o: tests/%.c include/mqsad.h $(wildcard tests/*.h)
+	@mkdir -p $(dir $@)
+	$(CC) $(CPPFLAGS) -Itests $(BASEFLAGS) -c $< -o $@
+
+$(BUILD)/libmqsad.a: $(LIB_OBJ)
+	@rm -f $@
+	$(AR) rcs $@ $^
+
+$(BUILD)/libmqsad.so: $(LIB_OBJ)
+	$(CC) -shared -Wl,-soname,libmqsad.so.$(SOMAJOR) -o $@ $^ $(LDFLAGS) $(LDLIBS)
+
+$(BUILD)/mqsad: $(CLI_OBJ) $(BUILD)/libmqsad.a
+	$(CC) -o $@ $(CLI_OBJ) $(BUILD)/libmqsad.a $(LDFLAGS) $(LDLIBS)
+
+$(BUILD)/tests/%: $(BUILD)/obj/tests/%.o $(TEST_COMMON_OBJ) $(BUILD)/libmqsad.a
+	@mkdir -p $(dir $@)
+	$(CC) -o $@ $< $(TEST_COMMON_OBJ) $(BUILD)/libmqsad.a $(LDFLAGS) $(LDLIBS)
+
+# Test data: the project's own compressed copy of the llvm-mc 22 and semantic vectors.
+$(BUILD)/data/.stamp: $(wildcard tests/data/*)
+	@mkdir -p $(BUILD)/data
+	@for f in tests/data/*; do b=$$(basename $$f); case $$b in \
+	  *.tsv.gz) gzip -dc $$f > $(BUILD)/data/$${b%.gz} ;; *) cp $$f $(BUILD)/data/ ;; esac; done
+	@touch $@
+
+demo: all
+	./$(BUILD)/mqsad demo
+
+check test: all $(TEST_BIN) $(BUILD)/data/.stamp
+	@BUILD=$(BUILD) sh tests/run.sh $(TEST_BIN)
+
+clean:
+	rm -rf $(BUILD)
+
+-include mk/*.mk
+.SECONDARY:

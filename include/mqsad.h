@@ -1,0 +1,413 @@
+/*
+ * mqsad.h — the one public header of libmqsad, the reference implementation of
+ * AMD's V_MQSAD_U32_U8 ("masked quad sum of absolute differences").
+ *
+ * Conventions (all functions):
+ *  - The library never allocates in decode/encode/format/parse/execute and never prints.
+ *  - Every buffer is owned by the caller and passed with its size; nothing is read past
+ *    the given length, nothing is written past the given size.
+ *  - No mutable global state except the one-time CPU feature detection; every function
+ *    is thread-safe as long as two threads do not write the same caller-owned object.
+ *  - Functions that can fail return an mqsad_status; mqsad_strerror() names it.
+ *
+ * The header is organised in sections: version, status, targets, semantics, codec
+ * (operands, instruction, decode, encode, validate), formatting, assembler, wave
+ * execution, batch kernels. Each section documents its own ownership rules.
+ */
+#ifndef MQSAD_H
+#define MQSAD_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#if defined(_WIN32) && defined(MQSAD_SHARED_BUILD)
+#define MQSAD_API __declspec(dllexport)
+#elif defined(__GNUC__)
+#define MQSAD_API __attribute__((visibility("default")))
+#else
+#define MQSAD_API
+#endif
+
+/* ===================================================================================
+ * Version
+ * =================================================================================== */
+
+/** Library version; the single source is the VERSION file, mirrored here by the build
+ *  check (tests/test_version.c asserts these agree with VERSION and mqsad_version()). */
+#define MQSAD_VERSION_MAJOR 0
+#define MQSAD_VERSION_MINOR 1
+#define MQSAD_VERSION_PATCH 0
+#define MQSAD_VERSION_STRING "0.1.0"
+
+/** Returns the version string of the linked library, e.g. "0.1.0". Static storage. */
+MQSAD_API const char *mqsad_version(void);
+
+/* ===================================================================================
+ * Status codes
+ * =================================================================================== */
+
+/** Status of every fallible call. 0 is success; every error is a specific reason. */
+typedef enum mqsad_status {
+    MQSAD_OK = 0,
+    MQSAD_E_INVALID_ARGUMENT,   /**< NULL pointer or nonsensical argument */
+    MQSAD_E_UNKNOWN_TARGET,     /**< no such target / generation name */
+    MQSAD_E_TRUNCATED,          /**< fewer than 8 bytes for the instruction word */
+    MQSAD_E_TRUNCATED_LITERAL,  /**< a literal code is used but its 4/8 bytes are missing */
+    MQSAD_E_NOT_MQSAD,          /**< encoding marker or opcode is not V_MQSAD_U32_U8 on this target */
+    MQSAD_E_MODIFIERS,          /**< ABS, NEG or OMOD bits set (invalid for this instruction) */
+    MQSAD_E_NO_LITERAL,         /**< a literal on a target without VOP3 literals */
+    MQSAD_E_LITERAL64,          /**< a 64-bit literal where the target or slot has none */
+    MQSAD_E_MULTIPLE_LITERALS,  /**< two different literal values in one instruction */
+    MQSAD_E_LITERAL_RANGE,      /**< literal value not representable in the operand */
+    MQSAD_E_OPERAND_CODE,       /**< 9-bit operand code invalid for the slot on this target */
+    MQSAD_E_OPERAND_KIND,       /**< operand kind not allowed in this slot */
+    MQSAD_E_REGISTER_RANGE,     /**< register index out of the target's range */
+    MQSAD_E_MISALIGNED,         /**< VGPR/SGPR tuple alignment violated */
+    MQSAD_E_REG_UNAVAILABLE,    /**< special register not available on this target */
+    MQSAD_E_CONSTANT_BUS,       /**< too many scalar values read (constant-bus limit) */
+    MQSAD_E_CLAMP_UNSUPPORTED,  /**< clamp on a target without integer clamp (GFX7) */
+    MQSAD_E_BUFFER_TOO_SMALL,   /**< caller buffer too small; nothing useful written */
+    MQSAD_E_SYNTAX,             /**< assembler: malformed text (see the diagnostic) */
+    MQSAD_E_UNSUPPORTED,        /**< well-formed but not supported (e.g. _e32 variant) */
+    MQSAD_E_WAVE_SIZE,          /**< wave size not available on this target */
+    MQSAD_E_LDS_DIRECT,         /**< lds_direct source: not executable */
+    MQSAD_E_SRC2_NOT_VGPR,      /**< SRC2 is not a VGPR quad (decodable, not executable) */
+    MQSAD_E_OVERLAP,            /**< warning-class: VDST overlaps a source (result computed from the snapshot) */
+    MQSAD_E_INPUT_TOO_LONG,     /**< input exceeds a documented bound (line length, nesting, digits) */
+    MQSAD_STATUS_COUNT
+} mqsad_status;
+
+/** Short English description of a status ("truncated input", ...). Never NULL. */
+MQSAD_API const char *mqsad_strerror(mqsad_status status);
+
+/* ===================================================================================
+ * Targets — the single source of truth for per-generation facts (src/target.c)
+ * =================================================================================== */
+
+/** Encoding families (bit layouts). */
+typedef enum mqsad_encoding {
+    MQSAD_ENC_SICI = 0,  /**< GFX7: CLAMP bit 11, OP 25:17 */
+    MQSAD_ENC_VI,        /**< GFX8, GFX9, CDNA1-4: CLAMP 15, OP 25:16, marker 0x34 */
+    MQSAD_ENC_GFX10,     /**< RDNA1-2: marker 0x35, opcode 0x175 */
+    MQSAD_ENC_GFX11      /**< RDNA3/3.5/4, gfx1250: marker 0x35, opcode 0x23d */
+} mqsad_encoding;
+
+/** VOP3 literal support of a target. */
+typedef enum mqsad_literal_support {
+    MQSAD_LIT_NONE = 0,  /**< no VOP3 literal (GFX7-9, CDNA) */
+    MQSAD_LIT_32,        /**< one 32-bit literal, code 255 (GFX10-12) */
+    MQSAD_LIT_32_64      /**< 32-bit (255) and 64-bit (254) literals (gfx1250) */
+} mqsad_literal_support;
+
+/** Special (non-SGPR, non-VGPR) scalar operands. A *_PAIR id names the 64-bit pair. */
+typedef enum mqsad_special {
+    MQSAD_SPECIAL_NONE = 0,
+    MQSAD_SPECIAL_VCC_LO, MQSAD_SPECIAL_VCC_HI, MQSAD_SPECIAL_VCC,
+    MQSAD_SPECIAL_EXEC_LO, MQSAD_SPECIAL_EXEC_HI, MQSAD_SPECIAL_EXEC,
+    MQSAD_SPECIAL_FLAT_SCRATCH_LO, MQSAD_SPECIAL_FLAT_SCRATCH_HI, MQSAD_SPECIAL_FLAT_SCRATCH,
+    MQSAD_SPECIAL_XNACK_MASK_LO, MQSAD_SPECIAL_XNACK_MASK_HI, MQSAD_SPECIAL_XNACK_MASK,
+    MQSAD_SPECIAL_TBA_LO, MQSAD_SPECIAL_TBA_HI, MQSAD_SPECIAL_TBA,
+    MQSAD_SPECIAL_TMA_LO, MQSAD_SPECIAL_TMA_HI, MQSAD_SPECIAL_TMA,
+    MQSAD_SPECIAL_M0,
+    MQSAD_SPECIAL_NULL,
+    MQSAD_SPECIAL_SRC_SHARED_BASE, MQSAD_SPECIAL_SRC_SHARED_LIMIT,
+    MQSAD_SPECIAL_SRC_PRIVATE_BASE, MQSAD_SPECIAL_SRC_PRIVATE_LIMIT,
+    MQSAD_SPECIAL_SRC_POPS_EXITING_WAVE_ID,
+    MQSAD_SPECIAL_SRC_FLAT_SCRATCH_BASE_LO, MQSAD_SPECIAL_SRC_FLAT_SCRATCH_BASE_HI,
+    MQSAD_SPECIAL_SRC_VCCZ, MQSAD_SPECIAL_SRC_EXECZ, MQSAD_SPECIAL_SRC_SCC,
+    MQSAD_SPECIAL_SRC_LDS_DIRECT,
+    MQSAD_SPECIAL_COUNT
+} mqsad_special;
+
+/** Per-family facts. One row per generation (GCN2, GCN3, ... gfx1250) in src/target.c.
+ *  Code fields hold the 9-bit operand code, or -1 when the target has no such register.
+ *  Fields named asm_* say what the *assembler* accepts; dis_* what LLVM 22's
+ *  *disassembler* prints (it is more permissive, encoding-llvm22.md §6). */
+typedef struct mqsad_family {
+    const char *generation;      /**< "GCN2", "GCN3", "Vega", "CDNA1".."CDNA4", "RDNA1".., "gfx1250" */
+    const char *generation_alias;/**< lower-case CLI name: "gcn2", "rdna3.5", "cdna5", ... */
+    const char *llvm_family;     /**< LLVM encoding family name: "SICI", "VI", "GFX10", "GFX11" */
+    mqsad_encoding encoding;
+    /* --- instruction word layout --- */
+    uint16_t opcode;             /**< OP field value */
+    uint8_t  op_lo, op_bits;     /**< OP position: bits op_lo .. op_lo+op_bits-1 */
+    int8_t   clamp_bit;          /**< CLAMP bit, or -1 (GFX7's bit 11 cannot be assembled) */
+    uint8_t  clamp_bit_layout;   /**< where CLAMP sits in the layout (11 on GFX7, 15 else) */
+    uint8_t  ignored_lo, ignored_hi; /**< bits the decoder ignores (OPSEL 14:11; GFX7 16:12) */
+    uint8_t  marker;             /**< bits 31:26 */
+    /* --- literals and operand rules --- */
+    mqsad_literal_support literal;  /**< what the assembler/encoder can emit */
+    uint8_t  dis_literal32;      /**< 1: the disassembler consumes code 255 + 4 bytes */
+    uint8_t  const_bus;          /**< scalar values allowed among SRC0/SRC1 */
+    uint8_t  vgpr_align;         /**< 1, or 2: VGPR tuples must start at an even register */
+    uint16_t vgpr_quad_max;      /**< highest first register of a VGPR quad (252; 254 on gfx1250) */
+    uint8_t  sgpr_count;         /**< s0 .. s(sgpr_count-1) */
+    uint8_t  ttmp_code, ttmp_count; /**< code of ttmp0 and number of ttmps */
+    int16_t  m0_code, null_code_asm, null_code_dis;
+    int16_t  flat_scratch_code, xnack_mask_code, tba_code, tma_code;
+    uint8_t  has_src_shared;     /**< src_shared_base/limit, src_private_base/limit (asm) */
+    uint8_t  has_pops;           /**< src_pops_exiting_wave_id (asm) */
+    uint8_t  has_vccz_execz;     /**< src_vccz / src_execz (asm) */
+    uint8_t  has_inv2pi;         /**< 1/(2*pi) inline constant (code 248) */
+    uint8_t  has_flat_scratch_base; /**< src_flat_scratch_base_lo/hi (asm) */
+    uint8_t  wave_sizes;         /**< bit mask: 32 and/or 64 */
+} mqsad_family;
+
+/** One named target (gfx name). Several names share one family row. */
+typedef struct mqsad_target {
+    const char *name;            /**< canonical LLVM CPU name, e.g. "gfx1100" */
+    const mqsad_family *family;
+    uint8_t has_xnack;           /**< xnack_mask accepted by the assembler (gfx801/810, GFX9/CDNA) */
+} mqsad_target;
+
+/** Looks up a gfx name ("gfx1100") or generation name ("rdna3", "cdna5", "vega").
+ *  Case-insensitive. Returns NULL if unknown. Static storage; never freed. */
+MQSAD_API const mqsad_target *mqsad_target_lookup(const char *name);
+/** Number of named targets, and the i-th (0-based) in table order; NULL past the end. */
+MQSAD_API size_t mqsad_target_count(void);
+MQSAD_API const mqsad_target *mqsad_target_at(size_t index);
+/** Number of generation (family) rows, and the i-th; each has a representative target. */
+MQSAD_API size_t mqsad_generation_count(void);
+MQSAD_API const mqsad_target *mqsad_generation_target(size_t index);
+
+/* ===================================================================================
+ * Semantics (src/semantics.c) — the scalar reference, the oracle for everything faster
+ * =================================================================================== */
+
+/** One masked SAD: acc + sum over bytes i with byte(b,i) != 0 of |byte(a,i) - byte(b,i)|,
+ *  modulo 2^32. The mask is on the reference b (S1). */
+MQSAD_API uint32_t mqsad_msad_u8(uint32_t a, uint32_t b, uint32_t acc);
+
+/** V_MQSAD_U32_U8 as clang's __builtin_amdgcn_mqsad_u32_u8: dst[k] = msad(src0 >> 8k, src1,
+ *  src2[k]) for k = 0..3, wrapping. dst may alias src2 (sources are read first). */
+MQSAD_API void mqsad_u32_u8(uint64_t src0, uint32_t src1, const uint32_t src2[4], uint32_t dst[4]);
+
+/** The same with the CLAMP bit: clamp != 0 saturates each result at 0xFFFFFFFF instead
+ *  of wrapping (project policy, documented in docs/semantics.md). */
+MQSAD_API void mqsad_u32_u8_clamp(uint64_t src0, uint32_t src1, const uint32_t src2[4],
+                                  int clamp, uint32_t dst[4]);
+
+/* ===================================================================================
+ * Binary codec (src/operand.c, src/decode.c, src/encode.c, src/validate.c)
+ * =================================================================================== */
+
+/** What an operand is. */
+typedef enum mqsad_operand_kind {
+    MQSAD_OPK_NONE = 0,
+    MQSAD_OPK_VGPR,          /**< v[reg .. reg+width-1] */
+    MQSAD_OPK_SGPR,          /**< s[reg .. reg+width-1] */
+    MQSAD_OPK_TTMP,          /**< ttmp[reg .. reg+width-1] */
+    MQSAD_OPK_SPECIAL,       /**< see .special */
+    MQSAD_OPK_INLINE_INT,    /**< inline integer -16..64, value in .value (sign-extended) */
+    MQSAD_OPK_INLINE_FLOAT,  /**< inline float; .value holds the slot's bit pattern (f64 in SRC0, f32 in SRC1) */
+    MQSAD_OPK_LITERAL32,     /**< code 255 + 32-bit literal */
+    MQSAD_OPK_LITERAL64,     /**< code 254 + 64-bit literal (gfx1250) */
+    MQSAD_OPK_SYMBOL         /**< assembler only: relocatable 32-bit literal naming .symbol */
+} mqsad_operand_kind;
+
+/** Operand slots. */
+enum { MQSAD_SLOT_SRC0 = 0, MQSAD_SLOT_SRC1 = 1, MQSAD_SLOT_SRC2 = 2, MQSAD_SLOT_VDST = 3 };
+
+/** One operand, the way LLVM's MCOperand sees it.
+ *  .value is the immediate as LLVM holds it: for inline ints the sign-extended value, for
+ *  floats the slot's bit pattern, for literals the parsed/decoded value (which the printer
+ *  uses; see encoding-llvm22.md §6.4), and .literal_bits what the trailing dword(s) hold. */
+typedef struct mqsad_operand {
+    mqsad_operand_kind kind;
+    uint16_t code;           /**< 9-bit field value */
+    uint16_t reg;            /**< first register index (VGPR/SGPR/TTMP) */
+    uint8_t  width;          /**< registers in the tuple (1, 2 or 4) */
+    mqsad_special special;   /**< for MQSAD_OPK_SPECIAL */
+    uint64_t value;          /**< immediate value (see above) */
+    uint64_t literal_bits;   /**< encoded literal (32 or 64 bits) for LITERAL32/64 */
+    uint8_t  lit_wrapper;    /**< 0 none, 1 lit(), 2 lit64() written by the user / required by the printer */
+    uint8_t  invalid;        /**< decoder: LLVM prints an "Invalid ..." annotation (see .annotation) */
+    const char *annotation;  /**< e.g. "Invalid register, operand has 'VReg_128' register class"; static */
+} mqsad_operand;
+
+/** A raw bit field of the instruction word, for --explain. */
+typedef struct mqsad_field {
+    const char *name;        /**< "VDST", "ABS", "CLAMP", "OPSEL", "OP", "ENCODING", "SRC0", ... */
+    uint8_t lo, hi;          /**< bit range in the 64-bit word (inclusive) */
+    uint32_t value;
+} mqsad_field;
+
+#define MQSAD_MAX_FIELDS 12
+#define MQSAD_SYMBOL_MAX 64
+
+/** A decoded (or parsed) V_MQSAD_U32_U8. Caller-owned, plain data, copyable. */
+typedef struct mqsad_inst {
+    const mqsad_target *target;
+    uint8_t length;              /**< bytes: 8, 12 (32-bit literal) or 16 (64-bit literal) */
+    uint8_t clamp;
+    uint8_t ignored_bits;        /**< value of the ignored field (OPSEL 14:11 etc.), kept for strict checks */
+    mqsad_operand vdst;          /**< VGPR quad */
+    mqsad_operand src[3];        /**< SRC0 (64-bit), SRC1 (32-bit), SRC2 (128-bit) */
+    uint64_t literal;            /**< the trailing literal (valid when literal_size != 0) */
+    uint8_t literal_size;        /**< 0, 4 or 8 */
+    uint64_t word;               /**< the 64-bit instruction word (little-endian dwords) */
+    uint8_t field_count;
+    mqsad_field fields[MQSAD_MAX_FIELDS];
+    char symbol[MQSAD_SYMBOL_MAX]; /**< assembler: name of a relocatable SRC1 literal, "" if none */
+} mqsad_inst;
+
+/** Decodes one instruction from bytes[0..len). Never reads past len. On success fills
+ *  *out (length says how many bytes were consumed). Errors: MQSAD_E_TRUNCATED,
+ *  MQSAD_E_TRUNCATED_LITERAL, MQSAD_E_NOT_MQSAD, MQSAD_E_MODIFIERS, MQSAD_E_NO_LITERAL,
+ *  MQSAD_E_OPERAND_CODE. Operands LLVM prints with an "Invalid ..." comment decode with
+ *  .invalid = 1 (this is not an error: llvm-mc prints them). */
+MQSAD_API mqsad_status mqsad_decode(const mqsad_target *target, const uint8_t *bytes,
+                                    size_t len, mqsad_inst *out);
+
+/** Encodes *inst (operands with kind/reg/code/value set; target set) into out[0..size).
+ *  Validates first (mqsad_validate). *written receives the length (8, 12, 16). */
+MQSAD_API mqsad_status mqsad_encode(const mqsad_inst *inst, uint8_t *out, size_t size,
+                                    size_t *written);
+
+/** Checks every rule an instruction must satisfy on its target: register ranges and
+ *  alignment, operand kinds per slot, special-register availability, literal count and
+ *  kind, constant bus, clamp support. If bad_slot is not NULL it receives the slot
+ *  (MQSAD_SLOT_*) the error is attributed to, or -1. */
+MQSAD_API mqsad_status mqsad_validate(const mqsad_inst *inst, int *bad_slot);
+
+/** Builds an operand for a slot from its 9-bit code (no literal bytes: for codes 254/255
+ *  pass the literal value). Used by the decoder; public for tools and emulators. */
+MQSAD_API mqsad_status mqsad_operand_from_code(const mqsad_target *target, int slot,
+                                               unsigned code, uint64_t literal,
+                                               mqsad_operand *out);
+
+/* ===================================================================================
+ * Formatting (src/format.c) — llvm-mc 22 text, byte for byte
+ * =================================================================================== */
+
+/** Writes the canonical text ("v_mqsad_u32_u8 v[4:7], v[2:3], v1, v[8:11]", no tab, no
+ *  newline) NUL-terminated into buf[0..size). *len (may be NULL) gets strlen.
+ *  MQSAD_E_BUFFER_TOO_SMALL if it does not fit (buf then holds a truncated string). */
+MQSAD_API mqsad_status mqsad_format(const mqsad_inst *inst, char *buf, size_t size, size_t *len);
+
+/** Formats one operand alone (same rules as in mqsad_format). */
+MQSAD_API mqsad_status mqsad_format_operand(const mqsad_inst *inst, int slot, char *buf,
+                                            size_t size, size_t *len);
+
+/** Writes the line llvm-mc -show-encoding prints: TAB, text padded with spaces to column 40
+ *  (after the tab, at least one space), "; encoding: [0x..,...]" for bytes[0..nbytes).
+ *  No newline. Symbol literals print as A,A,A,A (the fixup line is separate, see
+ *  mqsad_format_fixup). */
+MQSAD_API mqsad_status mqsad_format_encoding_line(const mqsad_inst *inst, const uint8_t *bytes,
+                                                  size_t nbytes, char *buf, size_t size,
+                                                  size_t *len);
+
+/** For an instruction with a symbol literal: llvm-mc's second line
+ *  "                                        ;   fixup A - offset: 8, value: SYM, kind: FK_PCRel_4". */
+MQSAD_API mqsad_status mqsad_format_fixup(const mqsad_inst *inst, char *buf, size_t size,
+                                          size_t *len);
+
+/* ===================================================================================
+ * Assembler (src/lex.c, src/expr.c, src/parse.c)
+ * =================================================================================== */
+
+/** A diagnostic with llvm-mc's column (1-based, in bytes) and message. */
+typedef struct mqsad_diag {
+    mqsad_status status;
+    unsigned column;             /**< 1-based column of the error */
+    char message[160];           /**< llvm-mc's message text, e.g. "invalid operand for instruction" */
+} mqsad_diag;
+
+/** Parses one line of LLVM AMDGPU assembly (text[0..len), need not be NUL-terminated;
+ *  a trailing comment is allowed) into *out, validated and ready for mqsad_encode.
+ *  On error fills *diag (may be NULL). Never allocates; bounded time and stack in len. */
+MQSAD_API mqsad_status mqsad_parse(const mqsad_target *target, const char *text, size_t len,
+                                   mqsad_inst *out, mqsad_diag *diag);
+
+/** Convenience: parse + encode. out[0..size), *written bytes. */
+MQSAD_API mqsad_status mqsad_assemble(const mqsad_target *target, const char *text, size_t len,
+                                      mqsad_inst *inst, uint8_t *out, size_t size,
+                                      size_t *written, mqsad_diag *diag);
+
+/* ===================================================================================
+ * Wave execution (src/wave.c, src/state.c) — see section comment in wave.c
+ * =================================================================================== */
+
+#define MQSAD_MAX_LANES 64
+#define MQSAD_MAX_VGPRS 260   /* gfx1250 quads may run to v257 */
+
+/** Register state of one wave. Caller-owned (about 67 KiB: allocate it statically or on
+ *  the heap, not on a small stack). Scalar registers are stored by their 9-bit operand
+ *  code, so the target table alone says which name lives where. */
+typedef struct mqsad_wave_state {
+    const mqsad_target *target;
+    unsigned wave_size;                 /**< 32 or 64 */
+    uint64_t exec;                      /**< EXEC mask (mirrors scalar[126..127]) */
+    uint32_t scalar[256];               /**< indexed by operand code: s*, vcc, ttmp, m0, exec, apertures, ... */
+    uint8_t  scc;                       /**< for src_scc */
+    uint8_t  scalar_set[256];           /**< 1 if the caller set scalar[code] */
+    uint32_t vgpr[MQSAD_MAX_VGPRS][MQSAD_MAX_LANES];
+    uint8_t  vgpr_set[MQSAD_MAX_VGPRS]; /**< 1 if the caller set the register (any lane) */
+} mqsad_wave_state;
+
+/** Result flags of an execution (bit mask). */
+enum {
+    MQSAD_EXEC_OVERLAP = 1u << 0,       /**< VDST overlaps a source: result from the snapshot, not guaranteed on hardware */
+    MQSAD_EXEC_UNSET_READ = 1u << 1     /**< a source register was never set by the caller */
+};
+
+/** Initialises a state for target with wave_size (0 = the target's default). All
+ *  registers 0 and unset, EXEC all ones. MQSAD_E_WAVE_SIZE if the size is unavailable. */
+MQSAD_API mqsad_status mqsad_wave_init(mqsad_wave_state *st, const mqsad_target *target,
+                                       unsigned wave_size);
+
+/** Executes inst on st: reads every source as a snapshot, writes VDST for lanes with EXEC
+ *  set. *flags (may be NULL) receives MQSAD_EXEC_* bits. Errors: MQSAD_E_LDS_DIRECT,
+ *  MQSAD_E_SRC2_NOT_VGPR, MQSAD_E_REGISTER_RANGE, MQSAD_E_INVALID_ARGUMENT (target mismatch). */
+MQSAD_API mqsad_status mqsad_wave_exec(mqsad_wave_state *st, const mqsad_inst *inst,
+                                       unsigned *flags);
+
+/* ===================================================================================
+ * Batch kernels (src/kernels/, src/cpu.c) — SoA evaluation at hardware speed
+ * =================================================================================== */
+
+/** CPU feature flags (x86). */
+enum {
+    MQSAD_CPU_SSE41    = 1u << 0,
+    MQSAD_CPU_AVX2     = 1u << 1,
+    MQSAD_CPU_AVXVNNI  = 1u << 2,
+    MQSAD_CPU_AVX512   = 1u << 3,  /**< F + BW + VL (and the OS saves ZMM state) */
+    MQSAD_CPU_AVX512VNNI = 1u << 4,
+    MQSAD_CPU_AVX512VBMI2 = 1u << 5,
+    MQSAD_CPU_ALL      = 0xffffffffu
+};
+
+/** Features of this CPU, detected once (thread-safe), also honouring the environment
+ *  variable MQSAD_CPU_MASK (a number; flags not in it are treated as absent). */
+MQSAD_API unsigned mqsad_cpu_flags(void);
+
+/** Batch kernel: for i < n, dst[k][i] = mqsad(src0_hi[i]:src0_lo[i], src1[i], src2[k][i])
+ *  (saturating when clamp != 0). Arrays may be unaligned; dst must not partially overlap
+ *  sources (dst[k] == src2[k] exactly is allowed). */
+typedef void (*mqsad_batch_fn)(const uint32_t *src0_lo, const uint32_t *src0_hi,
+                               const uint32_t *src1, const uint32_t *const src2[4],
+                               uint32_t *const dst[4], size_t n, int clamp);
+
+/** A dispatch table (dav1d style): filled with the C version, upgraded per CPU feature. */
+typedef struct mqsad_kernels {
+    mqsad_batch_fn batch;        /**< the chosen kernel */
+    const char *name;            /**< "c", "sse41", "avx2", "avx2_vnni", "avx512", ... */
+    unsigned level;              /**< MQSAD_CPU_* flag of the chosen kernel, 0 for C */
+} mqsad_kernels;
+
+/** Fills *k with the best kernel allowed by (mqsad_cpu_flags() & cpu_mask). */
+MQSAD_API void mqsad_kernels_init(mqsad_kernels *k, unsigned cpu_mask);
+
+/** Convenience: runs the best kernel for this CPU. */
+MQSAD_API void mqsad_batch(const uint32_t *src0_lo, const uint32_t *src0_hi, const uint32_t *src1,
+                           const uint32_t *const src2[4], uint32_t *const dst[4], size_t n,
+                           int clamp);
+
+#ifdef __cplusplus
+}
+#endif
+#endif /* MQSAD_H */

@@ -1,0 +1,34 @@
+/* common_t.c — implementation of the test harness in t.h. */
+#include "t.h"
+#include <stdarg.h>
+
+unsigned long t_pass, t_fail;
+int t_verbose_limit = 30;
+
+void t_check(int ok, const char *file, int line, const char *fmt, ...)
+{
+    va_list ap;
+    if (ok) { t_pass++; return; }
+    t_fail++;
+    if (t_fail > (unsigned long)t_verbose_limit) return;
+    fprintf(stderr, "FAIL %s:%d: ", file, line);
+    va_start(ap, fmt);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    fputc('\n', stderr);
+}
+
+const char *t_data(const char *name, char *buf, size_t size)
+{
+    const char *dir = getenv("MQSAD_DATA");
+    snprintf(buf, size, "%s/%s", dir && *dir ? dir : "build/data", name);
+    return buf;
+}
+
+int t_done(void)
+{
+    if (t_fail > (unsigned long)t_verbose_limit)
+        fprintf(stderr, "(%lu more failures not shown)\n", t_fail - (unsigned long)t_verbose_limit);
+    printf("%lu passed, %lu failed\n", t_pass, t_fail);
+    return t_fail ? 1 : 0;
+}

@@ -1,0 +1,69 @@
+/* test_target.c — the target table against the seed page and conformance.md facts. */
+#include "t.h"
+#include "mqsad.h"
+
+/* The word with every field zero but OP and the marker (the seed page's "identifier"). */
+static unsigned long long identifier(const mqsad_target *t)
+{
+    const mqsad_family *f = t->family;
+    return ((unsigned long long)f->marker << 26) | ((unsigned long long)f->opcode << f->op_lo);
+}
+
+int main(void)
+{
+    static const struct { const char *name, *gen; unsigned opcode; unsigned long long id; } rows[] = {
+        { "gfx700", "GCN2", 0x175, 0 }, { "gfx801", "GCN3", 487, 0xD1E70000ull },
+        { "gfx802", "GCN3", 487, 0xD1E70000ull }, { "gfx803", "GCN3", 487, 0xD1E70000ull },
+        { "gfx810", "GCN3", 487, 0xD1E70000ull }, { "gfx900", "Vega", 487, 0xD1E70000ull },
+        { "gfx906", "Vega", 487, 0xD1E70000ull }, { "gfx908", "CDNA1", 487, 0xD1E70000ull },
+        { "gfx90a", "CDNA2", 487, 0xD1E70000ull }, { "gfx942", "CDNA3", 487, 0xD1E70000ull },
+        { "gfx950", "CDNA4", 487, 0xD1E70000ull }, { "gfx1010", "RDNA1", 373, 0xD5750000ull },
+        { "gfx1030", "RDNA2", 373, 0xD5750000ull }, { "gfx1100", "RDNA3", 573, 0xD63D0000ull },
+        { "gfx1150", "RDNA3.5", 573, 0xD63D0000ull }, { "gfx1200", "RDNA4", 573, 0xD63D0000ull },
+        { "gfx1250", "gfx1250", 573, 0xD63D0000ull },
+    };
+    size_t i;
+    for (i = 0; i < sizeof rows / sizeof rows[0]; i++) {
+        const mqsad_target *t = mqsad_target_lookup(rows[i].name);
+        CHECK(t != NULL, "lookup %s", rows[i].name);
+        if (!t) continue;
+        CHECK_EQ_S(t->name, rows[i].name);
+        CHECK_EQ_S(t->family->generation, rows[i].gen);
+        CHECK_EQ_U(t->family->opcode, rows[i].opcode);
+        if (rows[i].id) CHECK_EQ_U(identifier(t), rows[i].id);
+    }
+    /* GFX7: OP 25:17 = 0x175, marker 0x34 -> dword0 0xd2ea0000 (v[0:3]) per §1 */
+    CHECK_EQ_U(identifier(mqsad_target_lookup("gfx700")), 0xD2EA0000ull);
+    /* generation names */
+    CHECK_EQ_S(mqsad_target_lookup("cdna5")->name, "gfx1250");
+    CHECK_EQ_S(mqsad_target_lookup("rdna3.5")->name, "gfx1150");
+    CHECK_EQ_S(mqsad_target_lookup("RDNA4")->name, "gfx1200");
+    CHECK_EQ_S(mqsad_target_lookup("gcn2")->name, "gfx700");
+    CHECK_EQ_S(mqsad_target_lookup("vega")->name, "gfx900");
+    CHECK_EQ_S(mqsad_target_lookup("cdna1")->name, "gfx908");
+    CHECK(mqsad_target_lookup("gfx600") == NULL, "gfx600 has no v_mqsad");
+    CHECK(mqsad_target_lookup("gfx940") == NULL, "gfx940 unknown to LLVM 22");
+    CHECK(mqsad_target_lookup("") == NULL && mqsad_target_lookup(NULL) == NULL, "empty");
+    CHECK_EQ_U(mqsad_generation_count(), 13);
+    for (i = 0; i < mqsad_generation_count(); i++)
+        CHECK(mqsad_generation_target(i) != NULL, "generation %zu rep", i);
+    for (i = 0; i < mqsad_target_count(); i++) {
+        const mqsad_target *t = mqsad_target_at(i);
+        CHECK(mqsad_target_lookup(t->name) == t, "round trip name %s", t->name);
+    }
+    CHECK(mqsad_target_at(mqsad_target_count()) == NULL, "past end");
+    /* facts named in the issue */
+    CHECK_EQ_U(mqsad_target_lookup("gfx700")->family->clamp_bit_layout, 11);
+    CHECK_EQ_U(mqsad_target_lookup("gfx700")->family->op_lo, 17);
+    CHECK_EQ_U(mqsad_target_lookup("gfx1100")->family->m0_code, 125);
+    CHECK_EQ_U(mqsad_target_lookup("gfx1030")->family->null_code_asm, 125);
+    CHECK_EQ_U(mqsad_target_lookup("gfx942")->family->vgpr_align, 2);
+    CHECK_EQ_U(mqsad_target_lookup("gfx1250")->family->literal, MQSAD_LIT_32_64);
+    CHECK_EQ_U(mqsad_target_lookup("gfx1250")->family->wave_sizes, 32);
+    CHECK_EQ_U(mqsad_target_lookup("gfx1010")->family->const_bus, 2);
+    CHECK_EQ_U(mqsad_target_lookup("gfx900")->family->const_bus, 1);
+    CHECK(mqsad_target_lookup("gfx801")->has_xnack && !mqsad_target_lookup("gfx802")->has_xnack, "xnack");
+    CHECK_EQ_S(mqsad_strerror(MQSAD_E_TRUNCATED) != NULL ? "y" : "n", "y");
+    CHECK_EQ_S(mqsad_version(), MQSAD_VERSION_STRING);
+    return t_done();
+}

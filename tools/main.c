@@ -1,0 +1,44 @@
+/* main.c — the mqsad command-line tool: dispatches to one file per command. */
+#include "cli.h"
+
+#include <stdio.h>
+#include <string.h>
+
+static const struct cli_command commands[] = {
+    { "info", "show the instruction's layout and operands per target", cmd_info },
+    { "eval", "compute results from S0 S1 S2.0..S2.3 [clamp] lines", cmd_eval },
+    { "dis", "disassemble bytes (llvm-mc -disassemble syntax)", cmd_dis },
+    { "asm", "assemble LLVM AMDGPU text (llvm-mc -show-encoding output)", cmd_asm },
+    { "exec", "execute one instruction on a wave's register state", cmd_exec },
+    { "bench", "benchmark the kernels and tools", cmd_bench },
+    { "demo", "the instruction on every generation", cmd_demo },
+};
+
+static void usage(FILE *out)
+{
+    size_t i;
+    fprintf(out, "usage: mqsad COMMAND [OPTIONS] [ARGS]\n"
+                 "       mqsad --help | --version\n\ncommands:\n");
+    for (i = 0; i < sizeof commands / sizeof commands[0]; i++)
+        fprintf(out, "  %-6s %s\n", commands[i].name, commands[i].summary);
+    fprintf(out, "\n'mqsad COMMAND --help' describes a command.\n"
+                 "exit status: 0 success, 1 some input was invalid, 2 usage error.\n");
+}
+
+int main(int argc, char **argv)
+{
+    size_t i;
+    if (argc < 2) { usage(stderr); return 2; }
+    if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h") || !strcmp(argv[1], "help")) {
+        usage(stdout);
+        return 0;
+    }
+    if (!strcmp(argv[1], "--version") || !strcmp(argv[1], "-V")) {
+        printf("mqsad %s\n", mqsad_version());
+        return 0;
+    }
+    for (i = 0; i < sizeof commands / sizeof commands[0]; i++)
+        if (!strcmp(argv[1], commands[i].name)) return commands[i].run(argc - 1, argv + 1);
+    fprintf(stderr, "mqsad: unknown command '%s' (try 'mqsad --help')\n", argv[1]);
+    return 2;
+}
