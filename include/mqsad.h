@@ -155,6 +155,8 @@ typedef struct mqsad_family {
     uint8_t  has_inv2pi;         /**< 1/(2*pi) inline constant (code 248) */
     uint8_t  has_flat_scratch_base; /**< src_flat_scratch_base_lo/hi (asm) */
     uint8_t  wave_sizes;         /**< bit mask: 32 and/or 64 */
+    uint8_t  dis_strict;         /**< 1: LLVM 22 has no disassembler for this family (GFX7):
+                                      mqsad_decode accepts exactly what the assembler produces */
 } mqsad_family;
 
 /** One named target (gfx name). Several names share one family row. */
@@ -329,7 +331,7 @@ MQSAD_API mqsad_status mqsad_assemble(const mqsad_target *target, const char *te
                                       size_t *written, mqsad_diag *diag);
 
 /* ===================================================================================
- * Wave execution (src/wave.c, src/state.c) — see section comment in wave.c
+ * Wave execution (src/wave.c, src/state.c) — docs/exec.md
  * =================================================================================== */
 
 #define MQSAD_MAX_LANES 64
@@ -337,16 +339,33 @@ MQSAD_API mqsad_status mqsad_assemble(const mqsad_target *target, const char *te
 
 /** Register state of one wave. Caller-owned (about 67 KiB: allocate it statically or on
  *  the heap, not on a small stack). Scalar registers are stored by their 9-bit operand
- *  code, so the target table alone says which name lives where. */
+ *  code, so the target table alone says which name lives where. Prefer the setters below
+ *  (they validate the register against the target and keep the mirrors consistent).
+ *
+ *  Register ids (used by the setters, the report and mqsad_wave_reg_name): 0..255 is the
+ *  scalar operand code (s*, vcc_lo 106, ttmp*, m0, exec_lo 126, src_shared_base 235,
+ *  src_scc 253, ...), 256 + n is VGPR vn (n < MQSAD_MAX_VGPRS).
+ *
+ *  - EXEC: .exec is authoritative; scalar[126..127] mirror it.
+ *  - SCC: .scc (0/1); its "set" flag is scalar_set[253] (the src_scc code).
+ *  - Apertures (src_shared_base, src_shared_limit, src_private_base, src_private_limit,
+ *    codes 235..238) are 64-bit: low half in scalar[code], high half in aperture_hi[].
+ *  - src_vccz / src_execz are computed from vcc / exec (low 32 bits on wave32).
+ *  - vgpr_set is per register (any lane): an unset-read is reported per register. */
 typedef struct mqsad_wave_state {
     const mqsad_target *target;
     unsigned wave_size;                 /**< 32 or 64 */
-    uint64_t exec;                      /**< EXEC mask (mirrors scalar[126..127]) */
+    uint64_t exec;                      /**< EXEC mask (mirrored in scalar[126..127]) */
     uint32_t scalar[256];               /**< indexed by operand code: s*, vcc, ttmp, m0, exec, apertures, ... */
     uint8_t  scc;                       /**< for src_scc */
-    uint8_t  scalar_set[256];           /**< 1 if the caller set scalar[code] */
+    uint8_t  scalar_set[256];           /**< 1 if the caller set scalar[code] (253: scc) */
     uint32_t vgpr[MQSAD_MAX_VGPRS][MQSAD_MAX_LANES];
     uint8_t  vgpr_set[MQSAD_MAX_VGPRS]; /**< 1 if the caller set the register (any lane) */
+    /* --- added by the wave helper (additive) --- */
+    uint32_t aperture_hi[4];            /**< high halves of the apertures at codes 235..238 */
+    uint16_t vgpr_count;                /**< VGPRs of the target: 256 (258 on gfx1250) */
+    uint8_t  wave_fixed;                /**< 1: a state-file wave32/wave64 line may not change wave_size */
+    uint32_t assignments;               /**< number of setter calls so far (state-file rule) */
 } mqsad_wave_state;
 
 /** Result flags of an execution (bit mask). */
@@ -355,16 +374,91 @@ enum {
     MQSAD_EXEC_UNSET_READ = 1u << 1     /**< a source register was never set by the caller */
 };
 
-/** Initialises a state for target with wave_size (0 = the target's default). All
- *  registers 0 and unset, EXEC all ones. MQSAD_E_WAVE_SIZE if the size is unavailable. */
+#define MQSAD_REG_VGPR0 256u            /**< register id of v0 (see mqsad_wave_state) */
+#define MQSAD_WAVE_MAX_UNSET 8
+
+/** What an execution noticed (all warnings; the result is written regardless). */
+typedef struct mqsad_wave_report {
+    unsigned flags;                     /**< MQSAD_EXEC_* */
+    unsigned overlap_slots;             /**< bit s set: VDST overlaps source slot s (MQSAD_SLOT_SRC0..2) */
+    unsigned unset_count;               /**< entries in unset[] */
+    uint16_t unset[MQSAD_WAVE_MAX_UNSET]; /**< register ids read but never set (each once, slot order) */
+} mqsad_wave_report;
+
+/** Initialises a state for target with wave_size (0 = the target's default: 32 where the
+ *  target has wave32, else 64). All registers 0 and unset, EXEC = all wave_size lanes on
+ *  (and counted as set). MQSAD_E_WAVE_SIZE if the size is unavailable. */
 MQSAD_API mqsad_status mqsad_wave_init(mqsad_wave_state *st, const mqsad_target *target,
                                        unsigned wave_size);
 
+/** 1 if wave_size (32 or 64) is available on target. */
+MQSAD_API int mqsad_wave_size_ok(const mqsad_target *target, unsigned wave_size);
+
 /** Executes inst on st: reads every source as a snapshot, writes VDST for lanes with EXEC
- *  set. *flags (may be NULL) receives MQSAD_EXEC_* bits. Errors: MQSAD_E_LDS_DIRECT,
- *  MQSAD_E_SRC2_NOT_VGPR, MQSAD_E_REGISTER_RANGE, MQSAD_E_INVALID_ARGUMENT (target mismatch). */
+ *  set. *flags (may be NULL) receives MQSAD_EXEC_* bits. Errors (nothing written):
+ *  MQSAD_E_LDS_DIRECT, MQSAD_E_SRC2_NOT_VGPR, MQSAD_E_REGISTER_RANGE, MQSAD_E_MISALIGNED,
+ *  MQSAD_E_REG_UNAVAILABLE (special register the target lacks), MQSAD_E_NO_LITERAL /
+ *  MQSAD_E_LITERAL64 (literal the target cannot execute), MQSAD_E_OPERAND_KIND,
+ *  MQSAD_E_UNSUPPORTED (symbol literal), MQSAD_E_INVALID_ARGUMENT (NULL, family mismatch). */
 MQSAD_API mqsad_status mqsad_wave_exec(mqsad_wave_state *st, const mqsad_inst *inst,
                                        unsigned *flags);
+
+/** The same, filling *report (may be NULL) with the flags and which registers caused them. */
+MQSAD_API mqsad_status mqsad_wave_exec_report(mqsad_wave_state *st, const mqsad_inst *inst,
+                                              mqsad_wave_report *report);
+
+/** Sets register id (see mqsad_wave_state) to value. lane < 0: every lane of a VGPR (must be
+ *  < 0 for scalars); else that lane. Marks it set. Writing exec_lo/exec_hi updates .exec,
+ *  src_scc (253) takes 0/1. Errors: MQSAD_E_REGISTER_RANGE (no such SGPR/TTMP/VGPR or lane),
+ *  MQSAD_E_REG_UNAVAILABLE (the target lacks it, or it is not writable: null, src_vccz,
+ *  src_execz, inline constants, literals), MQSAD_E_INVALID_ARGUMENT. */
+MQSAD_API mqsad_status mqsad_wave_set(mqsad_wave_state *st, unsigned id, int lane, uint32_t value);
+
+/** Sets a 64-bit value: ids id and id+1 (low half first); for an aperture (235..238) the
+ *  whole aperture. Same errors as mqsad_wave_set; nothing is written on error. */
+MQSAD_API mqsad_status mqsad_wave_set64(mqsad_wave_state *st, unsigned id, int lane, uint64_t value);
+
+/** Reads register id (lane for VGPRs, ignored for scalars) into *value. */
+MQSAD_API mqsad_status mqsad_wave_get(const mqsad_wave_state *st, unsigned id, unsigned lane,
+                                      uint32_t *value);
+
+/** 1 if register id exists on the state's target and may be set (see mqsad_wave_set). */
+MQSAD_API int mqsad_wave_reg_writable(const mqsad_wave_state *st, unsigned id);
+
+/** Writes the state-file name of register id on target ("s5", "vcc_lo", "ttmp3", "m0",
+ *  "exec_hi", "src_shared_base", "src_scc", "v7", ...) NUL-terminated into buf[0..size).
+ *  MQSAD_E_REG_UNAVAILABLE if the target has no such register, MQSAD_E_BUFFER_TOO_SMALL. */
+MQSAD_API mqsad_status mqsad_wave_reg_name(const mqsad_target *target, unsigned id, char *buf,
+                                           size_t size);
+
+/** Formats VGPR vreg as one state-file line without newline: "v4 = 0x0000000b 0x00000010 ..."
+ *  (all wave_size lanes, lane 0 first, 0x%08x, single spaces). Needs 13 + 11*64 bytes. */
+MQSAD_API mqsad_status mqsad_wave_format_vgpr(const mqsad_wave_state *st, unsigned vreg,
+                                              char *buf, size_t size, size_t *len);
+
+/** A state-file diagnostic: 1-based line and byte column, and an English message. */
+typedef struct mqsad_state_diag {
+    mqsad_status status;
+    unsigned line, column;
+    char message[160];
+} mqsad_state_diag;
+
+/** Longest accepted state-file line (bytes, without the newline). */
+#define MQSAD_STATE_LINE_MAX 8192
+
+/** Applies one state-file line (text[0..len), no newline needed; NUL bytes are errors) to
+ *  st: `REG = VALUE`, `REG = V0 V1 ... V(wave_size-1)`, `vN[LANE] = VALUE`, `wave32`,
+ *  `wave64`, blank, `# comment` (syntax in docs/exec.md). Later assignments override
+ *  earlier ones. A wave line re-initialises st (allowed only before any assignment, and
+ *  not when st->wave_fixed is set and the size differs). On error nothing is changed and
+ *  *diag (may be NULL) gets column and message (line = 1). Bounded time in len. */
+MQSAD_API mqsad_status mqsad_state_parse_line(mqsad_wave_state *st, const char *text, size_t len,
+                                              mqsad_state_diag *diag);
+
+/** Applies a whole state file (lines separated by \n, \r\n accepted). Stops at the first
+ *  error (earlier lines stay applied); *diag gets line, column and message. */
+MQSAD_API mqsad_status mqsad_state_parse(mqsad_wave_state *st, const char *text, size_t len,
+                                         mqsad_state_diag *diag);
 
 /* ===================================================================================
  * Batch kernels (src/kernels/, src/cpu.c) — SoA evaluation at hardware speed

@@ -6,4 +6,71 @@
 
 #define MQSAD_ARRAY_LEN(a) (sizeof(a) / sizeof((a)[0]))
 
+/* ---- operand codec (src/operand.c) ---------------------------------------------------
+ * Generic 9-bit codes that are the same on every target. Everything that differs per
+ * target is read from mqsad_family (src/target.c). */
+#define MQSAD_CODE_INT0      128u   /* inline 0; 128+v for 0..64 */
+#define MQSAD_CODE_INT_NEG1  193u   /* inline -1; 192-v for v = -1..-16 */
+#define MQSAD_CODE_INT_MAX   208u
+#define MQSAD_CODE_FLOAT0    240u   /* 0.5, -0.5, 1.0, -1.0, 2.0, -2.0, 4.0, -4.0 */
+#define MQSAD_CODE_INV2PI    248u   /* 1/(2*pi), only when family->has_inv2pi */
+#define MQSAD_CODE_LIT64     254u   /* 64-bit literal (MQSAD_LIT_32_64 targets) */
+#define MQSAD_CODE_LIT32     255u
+#define MQSAD_CODE_VGPR0     256u
+
+/* Canonical name of a special register ("vcc_lo", "vcc", "src_scc", ...); "" for NONE. */
+const char *mqsad_special_name(mqsad_special id);
+/* 2 for a 64-bit pair (vcc, exec, flat_scratch, xnack_mask, tba, tma), else 1. */
+unsigned mqsad_special_width(mqsad_special id);
+/* Which slots a special can appear in by its shape: bit 0 = SRC0 (64-bit), bit 1 = SRC1
+ * (32-bit). Pairs: SRC0 only; *_lo/_hi halves and m0: SRC1 only; null and the src_*
+ * constants: both; src_lds_direct: none (never assembles for this instruction). */
+unsigned mqsad_special_slots(mqsad_special id);
+/* 9-bit code of a special on target t (for a pair: the code of its low half), or -1 when
+ * the assembler (for_asm = 1) / LLVM's decoder (for_asm = 0) of that target lacks it.
+ * src_lds_direct: -1 for the assembler (never accepted by this instruction), 254 for the
+ * decoder except on MQSAD_LIT_32_64 targets (where 254 is the 64-bit literal). */
+int mqsad_special_code(const mqsad_target *t, mqsad_special id, int for_asm);
+
+/* Inline-constant helpers. Return the code, or -1 if the value is not inline.
+ * Integer: v in -16..64. Float: the bit pattern in the slot's type (f64 for SRC0, f32 for
+ * every other slot); 1/(2pi) only when the target has it. */
+int mqsad_inline_int_code(int64_t v);
+int mqsad_inline_float_code(const mqsad_target *t, int slot, uint64_t bits);
+/* Bit pattern of inline float code 240..248 in the slot's type (f64 for SRC0, else f32). */
+uint64_t mqsad_inline_float_bits(int slot, unsigned code);
+/* 1 if value (a literal value as LLVM's printer holds it) equals an inline constant of
+ * the slot, *code (may be NULL) gets that constant's code. SRC0 compares all 64 bits
+ * (ints -16..64 as int64, f64 patterns); other slots need a value < 2^32 that matches an
+ * int32 -16..64 or an f32 pattern. */
+int mqsad_value_is_inline(const mqsad_target *t, int slot, uint64_t value, unsigned *code);
+
+/* Computes op->code from kind/reg/width/special/value for the *assembler/encoder* of t.
+ * Errors: MQSAD_E_OPERAND_KIND (kind/width not allowed in the slot), MQSAD_E_REGISTER_RANGE,
+ * MQSAD_E_MISALIGNED, MQSAD_E_REG_UNAVAILABLE (special not on this target),
+ * MQSAD_E_OPERAND_CODE (value not an inline constant), MQSAD_E_NO_LITERAL,
+ * MQSAD_E_LITERAL64, MQSAD_E_INVALID_ARGUMENT. Does not check cross-operand rules
+ * (literal count, constant bus: mqsad_validate). */
+mqsad_status mqsad_operand_resolve(const mqsad_target *t, int slot, mqsad_operand *op);
+
+/* 1 if the operand reads the constant bus (SGPR, TTMP, special, literal, symbol). */
+int mqsad_operand_is_scalar(const mqsad_operand *op);
+
+
+/* ---- wave execution (src/wave.c, src/state.c) ----------------------------------------
+ * Register ids: 0..255 scalar operand code, MQSAD_REG_VGPR0 + n VGPR vn. */
+enum { MQSAD_WREG_NONE = 0, MQSAD_WREG_SGPR, MQSAD_WREG_TTMP, MQSAD_WREG_SPECIAL, MQSAD_WREG_VGPR };
+/* Which register file id belongs to on target t (MQSAD_WREG_NONE: the target lacks it). */
+int mqsad_wave_id_class(const mqsad_target *t, unsigned id);
+/* The 32-bit special register (halves, m0, null, src_*) at scalar code c, or NONE. */
+mqsad_special mqsad_wave_special_at(const mqsad_target *t, unsigned c);
+/* VGPRs of the target (vgpr_quad_max + 4: 256, or 258 on gfx1250). */
+unsigned mqsad_wave_vgpr_count(const mqsad_target *t);
+
+/* ---- batch kernels (src/cpu.c, src/kernels/) -----------------------------------------
+ * The best kernel table for this CPU (mqsad_cpu_flags(), incl. MQSAD_CPU_MASK), chosen once
+ * and cached: cheap to call per instruction (one atomic load). Never NULL; static storage.
+ * Call ->batch(lo, hi, s1, src2, dst, n, clamp) with n >= 1 (see kernels/kernels.h). */
+const mqsad_kernels *mqsad__kernels_default(void);
+
 #endif

@@ -14,6 +14,8 @@ static const struct cli_command commands[] = {
     { "demo", "the instruction on every generation", cmd_demo },
 };
 
+static char help_flag[] = "--help";
+
 static void usage(FILE *out)
 {
     size_t i;
@@ -21,8 +23,12 @@ static void usage(FILE *out)
                  "       mqsad --help | --version\n\ncommands:\n");
     for (i = 0; i < sizeof commands / sizeof commands[0]; i++)
         fprintf(out, "  %-6s %s\n", commands[i].name, commands[i].summary);
-    fprintf(out, "\n'mqsad COMMAND --help' describes a command.\n"
-                 "exit status: 0 success, 1 some input was invalid, 2 usage error.\n");
+    fprintf(out, "\n'mqsad COMMAND --help' (or 'mqsad help COMMAND') describes a command;\n"
+                 "'man mqsad' has all of them with examples.\n"
+                 "\ntargets: gfx names (gfx700 .. gfx1251) or generation names (gcn2, gcn3,\n"
+                 "vega, cdna1 .. cdna5, rdna1, rdna2, rdna3, rdna3.5, rdna4); see\n"
+                 "'mqsad info --list'.\n"
+                 "\nexit status: 0 success, 1 some input was invalid, 2 usage error.\n");
 }
 
 int main(int argc, char **argv)
@@ -30,6 +36,18 @@ int main(int argc, char **argv)
     size_t i;
     if (argc < 2) { usage(stderr); return 2; }
     if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h") || !strcmp(argv[1], "help")) {
+        if (argc > 2 && !strcmp(argv[1], "help")) {   /* mqsad help COMMAND */
+            for (i = 0; i < sizeof commands / sizeof commands[0]; i++)
+                if (!strcmp(argv[2], commands[i].name)) {
+                    char *hargv[3];
+                    hargv[0] = argv[2];
+                    hargv[1] = help_flag;
+                    hargv[2] = NULL;
+                    return commands[i].run(2, hargv);
+                }
+            fprintf(stderr, "mqsad: unknown command '%s' (try 'mqsad --help')\n", argv[2]);
+            return 2;
+        }
         usage(stdout);
         return 0;
     }

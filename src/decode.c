@@ -1,0 +1,119 @@
+/*
+ * decode.c — bytes -> mqsad_inst, reproducing LLVM 22's AMDGPU disassembler for
+ * V_MQSAD_U32_U8 (encoding-llvm22.md §2, §6). Never reads past `len`.
+ *
+ * Instruction-level rules (operand rules are in operand.c):
+ *  - fewer than 8 bytes: MQSAD_E_TRUNCATED;
+ *  - encoding marker (31:26) and OP field must be the family's: else MQSAD_E_NOT_MQSAD;
+ *  - ABS (10:8), OMOD (60:59), NEG (63:61) non-zero: MQSAD_E_MODIFIERS (LLVM: INVALID);
+ *  - OPSEL (14:11 on VI/GFX10/GFX11) is ignored, kept in inst->ignored_bits;
+ *  - a code-255 source consumes 4 literal bytes on targets whose LLVM decoder reads VOP3
+ *    literals (family->dis_literal32); on the others (GFX8/GFX9/CDNA1-3, where llvm-mc
+ *    crashes) it is MQSAD_E_NO_LITERAL; on gfx1250 code 254 consumes 8 bytes, shared by
+ *    every source using 254 or 255; missing bytes: MQSAD_E_TRUNCATED_LITERAL.
+ *  - GFX7 (family->dis_strict, no LLVM disassembler): only what the GFX7 assembler can
+ *    produce decodes. Its clamp bit (11) cannot be assembled -> MQSAD_E_CLAMP_UNSUPPORTED;
+ *    non-zero reserved bits (16:12) -> MQSAD_E_NOT_MQSAD (the assembler never sets them);
+ *    literals -> MQSAD_E_NO_LITERAL; every operand code the assembler cannot emit (odd
+ *    SGPR pairs, null, src_* registers GFX7 lacks, 1/(2pi), anything but a VGPR quad in
+ *    SRC2, ...) -> MQSAD_E_OPERAND_CODE.
+ */
+#include "internal.h"
+
+#include <string.h>
+
+static uint32_t rd32(const uint8_t *p)
+{
+    return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
+}
+
+static uint32_t bits(uint64_t w, unsigned lo, unsigned hi)
+{
+    return (uint32_t)((w >> lo) & ((1ull << (hi - lo + 1)) - 1));
+}
+
+static void add_field(mqsad_inst *in, const char *name, unsigned lo, unsigned hi)
+{
+    mqsad_field *fl;
+    unsigned i;
+    if (in->field_count >= MQSAD_MAX_FIELDS) return;
+    /* keep the table sorted by low bit */
+    i = in->field_count++;
+    while (i > 0 && in->fields[i - 1].lo > lo) {
+        in->fields[i] = in->fields[i - 1];
+        i--;
+    }
+    fl = &in->fields[i];
+    fl->name = name;
+    fl->lo = (uint8_t)lo;
+    fl->hi = (uint8_t)hi;
+    fl->value = bits(in->word, lo, hi);
+}
+
+mqsad_status mqsad_decode(const mqsad_target *target, const uint8_t *bytes, size_t len,
+                          mqsad_inst *out)
+{
+    const mqsad_family *f;
+    uint64_t w, literal = 0;
+    unsigned code[3], s, lit = 0;
+    int any255 = 0, any254 = 0;
+    mqsad_status st;
+
+    if (!target || !target->family || !out || (!bytes && len)) return MQSAD_E_INVALID_ARGUMENT;
+    f = target->family;
+    memset(out, 0, sizeof *out);
+    out->target = target;
+    if (len < 8) return MQSAD_E_TRUNCATED;
+    w = (uint64_t)rd32(bytes) | (uint64_t)rd32(bytes + 4) << 32;
+    out->word = w;
+
+    /* raw layout, filled even when the word turns out to be invalid (for --explain) */
+    add_field(out, "VDST", 0, 7);
+    add_field(out, "ABS", 8, 10);
+    add_field(out, "CLAMP", f->clamp_bit_layout, f->clamp_bit_layout);
+    add_field(out, f->encoding == MQSAD_ENC_SICI ? "RESERVED" : "OPSEL", f->ignored_lo, f->ignored_hi);
+    add_field(out, "OP", f->op_lo, f->op_lo + f->op_bits - 1u);
+    add_field(out, "ENCODING", 26, 31);
+    add_field(out, "SRC0", 32, 40);
+    add_field(out, "SRC1", 41, 49);
+    add_field(out, "SRC2", 50, 58);
+    add_field(out, "OMOD", 59, 60);
+    add_field(out, "NEG", 61, 63);
+
+    if (bits(w, 26, 31) != f->marker || bits(w, f->op_lo, f->op_lo + f->op_bits - 1u) != f->opcode)
+        return MQSAD_E_NOT_MQSAD;
+    if (bits(w, 8, 10) || bits(w, 59, 60) || bits(w, 61, 63)) return MQSAD_E_MODIFIERS;
+    out->ignored_bits = (uint8_t)bits(w, f->ignored_lo, f->ignored_hi);
+    if (f->clamp_bit >= 0) {
+        out->clamp = (uint8_t)bits(w, (unsigned)f->clamp_bit, (unsigned)f->clamp_bit);
+    } else if (bits(w, f->clamp_bit_layout, f->clamp_bit_layout)) {
+        return MQSAD_E_CLAMP_UNSUPPORTED;
+    }
+    if (f->dis_strict && out->ignored_bits) return MQSAD_E_NOT_MQSAD;
+
+    code[0] = bits(w, 32, 40);
+    code[1] = bits(w, 41, 49);
+    code[2] = bits(w, 50, 58);
+    for (s = 0; s < 3; s++) {
+        if (code[s] == MQSAD_CODE_LIT32) any255 = 1;
+        if (code[s] == MQSAD_CODE_LIT64 && f->literal == MQSAD_LIT_32_64 && !f->dis_strict) any254 = 1;
+    }
+    if (any255 && (f->dis_strict || !f->dis_literal32)) return MQSAD_E_NO_LITERAL;
+    lit = any254 ? 8u : any255 ? 4u : 0u;
+    if (lit) {
+        if (len < 8u + lit) return MQSAD_E_TRUNCATED_LITERAL;
+        literal = rd32(bytes + 8);
+        if (lit == 8) literal |= (uint64_t)rd32(bytes + 12) << 32;
+    }
+    out->literal = literal;
+    out->literal_size = (uint8_t)lit;
+    out->length = (uint8_t)(8u + lit);
+
+    st = mqsad_operand_from_code(target, MQSAD_SLOT_VDST, bits(w, 0, 7), 0, &out->vdst);
+    if (st != MQSAD_OK) return st;
+    for (s = 0; s < 3; s++) {
+        st = mqsad_operand_from_code(target, (int)s, code[s], literal, &out->src[s]);
+        if (st != MQSAD_OK) return st;
+    }
+    return MQSAD_OK;
+}

@@ -1,0 +1,105 @@
+/* kernels.h — internal interface of the batch kernels (src/kernels/, src/cpu.c).
+ *
+ * Every kernel has the mqsad_batch_fn signature and computes, for i < n and k = 0..3,
+ *   dst[k][i] = msad((src0_hi[i]:src0_lo[i]) >> 8k, src1[i], src2[k][i])  (saturating if clamp)
+ * bit-exactly like mqsad_u32_u8_clamp(). All of a block's inputs are loaded before any of its
+ * outputs is stored, so dst[k] may be exactly equal to any source array (in place); partial
+ * overlap is not allowed. Pointers need only the natural alignment of uint32_t.
+ *
+ * Each x86 ISA lives in its own translation unit compiled with its own -m flags (see the
+ * Makefile); only src/cpu.c decides, from cpuid + xgetbv, which one may run. */
+#ifndef MQSAD_KERNELS_H
+#define MQSAD_KERNELS_H
+
+#include "internal.h"
+
+#if defined(__x86_64__) || defined(__i386__)
+#define MQSAD_X86 1
+#else
+#define MQSAD_X86 0
+#endif
+
+/* Outputs larger than this (n * 16 bytes) are written with non-temporal stores when the
+ * four dst arrays share their alignment (the head is written normally), then sfence. */
+#define MQSAD_NT_THRESHOLD ((size_t)4 << 20)
+
+#define MQSAD_KERNEL_ARGS const uint32_t *src0_lo, const uint32_t *src0_hi, \
+    const uint32_t *src1, const uint32_t *const src2[4], uint32_t *const dst[4], size_t n, int clamp
+
+void mqsad_batch_c(MQSAD_KERNEL_ARGS);
+#if MQSAD_X86
+void mqsad_batch_sse41(MQSAD_KERNEL_ARGS);
+void mqsad_batch_avx2(MQSAD_KERNEL_ARGS);
+void mqsad_batch_avx2_vnni(MQSAD_KERNEL_ARGS);
+void mqsad_batch_avx512(MQSAD_KERNEL_ARGS);
+void mqsad_batch_avx512_vnni(MQSAD_KERNEL_ARGS);
+#endif
+
+/* One kernel the library knows, with the CPU flags it needs (all of them). */
+typedef struct mqsad_kernel_desc {
+    mqsad_kernels k;      /* batch, name, level (the MQSAD_CPU_* flag naming the kernel) */
+    unsigned required;    /* every MQSAD_CPU_* flag the kernel's code uses */
+} mqsad_kernel_desc;
+
+/* All kernels in upgrade order (index 0 is the portable C one); NULL past the end.
+ * Lists the x86 kernels only on x86 builds. */
+const mqsad_kernel_desc *mqsad__kernel_at(size_t index);
+
+/* Fills *out with the kernel named by level (0 = C, MQSAD_CPU_SSE41, MQSAD_CPU_AVX2,
+ * MQSAD_CPU_AVXVNNI = avx2_vnni, MQSAD_CPU_AVX512, MQSAD_CPU_AVX512VNNI = avx512_vnni).
+ * Returns 1 if this CPU (mqsad_cpu_flags()) can run it, 0 otherwise (*out then holds C). */
+int mqsad_kernel_for_level(unsigned level, mqsad_kernels *out);
+
+/* Parses an MQSAD_CPU_MASK value: decimal, or hexadecimal with a 0x/0X prefix, optional
+ * surrounding blanks, at most 32 bits. Returns 1 and sets *mask on success, 0 if malformed. */
+int mqsad__parse_cpu_mask(const char *s, unsigned *mask);
+
+/* Raw detection (cpuid + xgetbv), ignoring MQSAD_CPU_MASK; not cached. */
+unsigned mqsad__cpu_detect(void);
+
+/* Portable per-lane helper for tails: one masked SAD with optional saturation. */
+static inline uint32_t mqsad__msad_lane(uint32_t w, uint32_t r, uint32_t acc, int clamp)
+{
+    uint32_t s = 0, t;
+    int b;
+    for (b = 0; b < 32; b += 8) {
+        uint32_t x = (w >> b) & 0xffu, y = (r >> b) & 0xffu;
+        uint32_t d = x > y ? x - y : y - x;
+        s += y ? d : 0;
+    }
+    t = acc + s;
+    if (clamp && t < acc) t = 0xffffffffu;
+    return t;
+}
+
+/* Lanes [i, n) one at a time (inputs loaded before outputs are stored). */
+static inline void mqsad__tail(const uint32_t *src0_lo, const uint32_t *src0_hi,
+                               const uint32_t *src1, const uint32_t *const src2[4],
+                               uint32_t *const dst[4], size_t i, size_t n, int clamp)
+{
+    for (; i < n; i++) {
+        uint32_t lo = src0_lo[i], hi = src0_hi[i], r = src1[i];
+        uint32_t a0 = src2[0][i], a1 = src2[1][i], a2 = src2[2][i], a3 = src2[3][i];
+        uint32_t w1 = (lo >> 8) | (hi << 24), w2 = (lo >> 16) | (hi << 16), w3 = (lo >> 24) | (hi << 8);
+        uint32_t r0 = mqsad__msad_lane(lo, r, a0, clamp), r1 = mqsad__msad_lane(w1, r, a1, clamp);
+        uint32_t r2 = mqsad__msad_lane(w2, r, a2, clamp), r3 = mqsad__msad_lane(w3, r, a3, clamp);
+        dst[0][i] = r0; dst[1][i] = r1; dst[2][i] = r2; dst[3][i] = r3;
+    }
+}
+
+/* 1 if the four dst arrays have the same address modulo align (a power of two) and the
+ * output is large enough for non-temporal stores; *head gets the lanes before alignment. */
+static inline int mqsad__use_nt(uint32_t *const dst[4], size_t n, size_t align, size_t *head)
+{
+    size_t m = (size_t)(uintptr_t)dst[0] & (align - 1), h;
+    int k;
+    if (n <= MQSAD_NT_THRESHOLD / 16 || (m & 3)) return 0;
+    for (k = 1; k < 4; k++)
+        if (((size_t)(uintptr_t)dst[k] & (align - 1)) != m) return 0;
+    h = m ? (align - m) / 4 : 0;
+    if (h > n) return 0;
+    *head = h;
+    return 1;
+}
+
+#endif

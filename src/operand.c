@@ -1,0 +1,449 @@
+/*
+ * operand.c — the operand codec: 9-bit source code <-> mqsad_operand, per slot and target.
+ *
+ * Two directions with different rules (encoding-llvm22.md §3 vs §6):
+ *  - mqsad_operand_resolve(): what the *assembler/encoder* of a target can produce (§3.1,
+ *    §3.2, §5). Used by mqsad_validate/mqsad_encode and the parser.
+ *  - mqsad_operand_from_code(): what LLVM 22's *decoder* prints (§6.2): odd SGPR/TTMP codes
+ *    of the 64-bit SRC0 rounded down, SGPR/TTMP quads, null and constants in SRC2 with an
+ *    "Invalid ..." annotation, registers the target does not have, and so on.
+ *    On a family with dis_strict set (GFX7: LLVM 22 has no disassembler there, so there is
+ *    no oracle) the decoder instead accepts exactly the codes the GFX7 *assembler* can
+ *    produce, so that every GFX7 encoding decodes back to the assembler's canonical text and
+ *    nothing else decodes (project choice, conformance.md "Where llvm-mc cannot answer").
+ *
+ * Only generic encoding constants live here (VGPR = 256 + n, inline integers 128..208,
+ * floats 240..248, literals 254/255, and the special-register codes that are identical on
+ * every target). Every per-target fact comes from mqsad_family (src/target.c).
+ */
+#include "internal.h"
+
+#include <string.h>
+
+/* LLVM's SGPR register file (s0..s105) is the same on every target; SGPR_128 tuples in the
+ * decoder's permissive SRC2 path must end inside it (s[100:103] is the last quad). */
+#define LLVM_SGPR_FILE 106u
+
+/* Fixed codes, identical on every target. */
+#define CODE_VCC            106
+#define CODE_EXEC           126
+#define CODE_FLAT_SCR_BASE  230  /* src_flat_scratch_base_lo; _hi = 231 */
+#define CODE_SHARED_BASE    235  /* 235..238: shared base/limit, private base/limit */
+#define CODE_POPS           239
+#define CODE_VCCZ           251
+#define CODE_EXECZ          252
+#define CODE_SCC            253
+#define CODE_LDS_DIRECT     254
+
+static const struct special_info {
+    const char *name;
+    unsigned char width;   /* 1 or 2 */
+    unsigned char slots;   /* bit 0 SRC0, bit 1 SRC1 */
+} specials[MQSAD_SPECIAL_COUNT] = {
+    [MQSAD_SPECIAL_NONE] = { "", 1, 0 },
+    [MQSAD_SPECIAL_VCC_LO] = { "vcc_lo", 1, 2 },
+    [MQSAD_SPECIAL_VCC_HI] = { "vcc_hi", 1, 2 },
+    [MQSAD_SPECIAL_VCC] = { "vcc", 2, 1 },
+    [MQSAD_SPECIAL_EXEC_LO] = { "exec_lo", 1, 2 },
+    [MQSAD_SPECIAL_EXEC_HI] = { "exec_hi", 1, 2 },
+    [MQSAD_SPECIAL_EXEC] = { "exec", 2, 1 },
+    [MQSAD_SPECIAL_FLAT_SCRATCH_LO] = { "flat_scratch_lo", 1, 2 },
+    [MQSAD_SPECIAL_FLAT_SCRATCH_HI] = { "flat_scratch_hi", 1, 2 },
+    [MQSAD_SPECIAL_FLAT_SCRATCH] = { "flat_scratch", 2, 1 },
+    [MQSAD_SPECIAL_XNACK_MASK_LO] = { "xnack_mask_lo", 1, 2 },
+    [MQSAD_SPECIAL_XNACK_MASK_HI] = { "xnack_mask_hi", 1, 2 },
+    [MQSAD_SPECIAL_XNACK_MASK] = { "xnack_mask", 2, 1 },
+    [MQSAD_SPECIAL_TBA_LO] = { "tba_lo", 1, 2 },
+    [MQSAD_SPECIAL_TBA_HI] = { "tba_hi", 1, 2 },
+    [MQSAD_SPECIAL_TBA] = { "tba", 2, 1 },
+    [MQSAD_SPECIAL_TMA_LO] = { "tma_lo", 1, 2 },
+    [MQSAD_SPECIAL_TMA_HI] = { "tma_hi", 1, 2 },
+    [MQSAD_SPECIAL_TMA] = { "tma", 2, 1 },
+    [MQSAD_SPECIAL_M0] = { "m0", 1, 2 },
+    [MQSAD_SPECIAL_NULL] = { "null", 1, 3 },
+    [MQSAD_SPECIAL_SRC_SHARED_BASE] = { "src_shared_base", 1, 3 },
+    [MQSAD_SPECIAL_SRC_SHARED_LIMIT] = { "src_shared_limit", 1, 3 },
+    [MQSAD_SPECIAL_SRC_PRIVATE_BASE] = { "src_private_base", 1, 3 },
+    [MQSAD_SPECIAL_SRC_PRIVATE_LIMIT] = { "src_private_limit", 1, 3 },
+    [MQSAD_SPECIAL_SRC_POPS_EXITING_WAVE_ID] = { "src_pops_exiting_wave_id", 1, 3 },
+    [MQSAD_SPECIAL_SRC_FLAT_SCRATCH_BASE_LO] = { "src_flat_scratch_base_lo", 1, 3 },
+    [MQSAD_SPECIAL_SRC_FLAT_SCRATCH_BASE_HI] = { "src_flat_scratch_base_hi", 1, 3 },
+    [MQSAD_SPECIAL_SRC_VCCZ] = { "src_vccz", 1, 3 },
+    [MQSAD_SPECIAL_SRC_EXECZ] = { "src_execz", 1, 3 },
+    [MQSAD_SPECIAL_SRC_SCC] = { "src_scc", 1, 3 },
+    [MQSAD_SPECIAL_SRC_LDS_DIRECT] = { "src_lds_direct", 1, 0 },
+};
+
+const char *mqsad_special_name(mqsad_special id)
+{
+    return (unsigned)id < MQSAD_SPECIAL_COUNT ? specials[id].name : "";
+}
+
+unsigned mqsad_special_width(mqsad_special id)
+{
+    return (unsigned)id < MQSAD_SPECIAL_COUNT ? specials[id].width : 1;
+}
+
+unsigned mqsad_special_slots(mqsad_special id)
+{
+    return (unsigned)id < MQSAD_SPECIAL_COUNT ? specials[id].slots : 0;
+}
+
+/* code of a lo/hi/pair group whose base is `base` (-1 = absent). */
+static int group_code(int base, int half)
+{
+    return base < 0 ? -1 : base + half;
+}
+
+int mqsad_special_code(const mqsad_target *t, mqsad_special id, int for_asm)
+{
+    const mqsad_family *f;
+    if (!t || !t->family) return -1;
+    f = t->family;
+    switch (id) {
+    case MQSAD_SPECIAL_VCC_LO: case MQSAD_SPECIAL_VCC: return CODE_VCC;
+    case MQSAD_SPECIAL_VCC_HI: return CODE_VCC + 1;
+    case MQSAD_SPECIAL_EXEC_LO: case MQSAD_SPECIAL_EXEC: return CODE_EXEC;
+    case MQSAD_SPECIAL_EXEC_HI: return CODE_EXEC + 1;
+    case MQSAD_SPECIAL_FLAT_SCRATCH_LO: case MQSAD_SPECIAL_FLAT_SCRATCH:
+        return group_code(f->flat_scratch_code, 0);
+    case MQSAD_SPECIAL_FLAT_SCRATCH_HI: return group_code(f->flat_scratch_code, 1);
+    case MQSAD_SPECIAL_XNACK_MASK_LO: case MQSAD_SPECIAL_XNACK_MASK:
+    case MQSAD_SPECIAL_XNACK_MASK_HI:
+        /* the decoder prints xnack_mask on every CPU of the family (gfx802 too) */
+        if (for_asm && !t->has_xnack) return -1;
+        return group_code(f->xnack_mask_code, id == MQSAD_SPECIAL_XNACK_MASK_HI);
+    case MQSAD_SPECIAL_TBA_LO: case MQSAD_SPECIAL_TBA: return group_code(f->tba_code, 0);
+    case MQSAD_SPECIAL_TBA_HI: return group_code(f->tba_code, 1);
+    case MQSAD_SPECIAL_TMA_LO: case MQSAD_SPECIAL_TMA: return group_code(f->tma_code, 0);
+    case MQSAD_SPECIAL_TMA_HI: return group_code(f->tma_code, 1);
+    case MQSAD_SPECIAL_M0: return f->m0_code;
+    case MQSAD_SPECIAL_NULL: return for_asm ? f->null_code_asm : f->null_code_dis;
+    case MQSAD_SPECIAL_SRC_SHARED_BASE: case MQSAD_SPECIAL_SRC_SHARED_LIMIT:
+    case MQSAD_SPECIAL_SRC_PRIVATE_BASE: case MQSAD_SPECIAL_SRC_PRIVATE_LIMIT:
+        if (for_asm && !f->has_src_shared) return -1;
+        return CODE_SHARED_BASE + (int)(id - MQSAD_SPECIAL_SRC_SHARED_BASE);
+    case MQSAD_SPECIAL_SRC_POPS_EXITING_WAVE_ID:
+        return (for_asm && !f->has_pops) ? -1 : CODE_POPS;
+    case MQSAD_SPECIAL_SRC_FLAT_SCRATCH_BASE_LO: case MQSAD_SPECIAL_SRC_FLAT_SCRATCH_BASE_HI:
+        if (for_asm && !f->has_flat_scratch_base) return -1;
+        return CODE_FLAT_SCR_BASE + (id == MQSAD_SPECIAL_SRC_FLAT_SCRATCH_BASE_HI);
+    case MQSAD_SPECIAL_SRC_VCCZ: return (for_asm && !f->has_vccz_execz) ? -1 : CODE_VCCZ;
+    case MQSAD_SPECIAL_SRC_EXECZ: return (for_asm && !f->has_vccz_execz) ? -1 : CODE_EXECZ;
+    case MQSAD_SPECIAL_SRC_SCC: return CODE_SCC;
+    case MQSAD_SPECIAL_SRC_LDS_DIRECT:
+        if (for_asm || f->literal == MQSAD_LIT_32_64) return -1;
+        return CODE_LDS_DIRECT;
+    default: return -1;
+    }
+}
+
+/* ---- inline constants ----------------------------------------------------------------- */
+
+static const uint64_t f64_inline[9] = {
+    0x3fe0000000000000ull, 0xbfe0000000000000ull, 0x3ff0000000000000ull,
+    0xbff0000000000000ull, 0x4000000000000000ull, 0xc000000000000000ull,
+    0x4010000000000000ull, 0xc010000000000000ull, 0x3fc45f306dc9c882ull,
+};
+static const uint32_t f32_inline[9] = {
+    0x3f000000u, 0xbf000000u, 0x3f800000u, 0xbf800000u, 0x40000000u,
+    0xc0000000u, 0x40800000u, 0xc0800000u, 0x3e22f983u,
+};
+
+int mqsad_inline_int_code(int64_t v)
+{
+    if (v >= 0 && v <= 64) return (int)(MQSAD_CODE_INT0 + (unsigned)v);
+    if (v < 0 && v >= -16) return (int)(192 + (unsigned)(-v));
+    return -1;
+}
+
+int mqsad_inline_float_code(const mqsad_target *t, int slot, uint64_t bits)
+{
+    unsigned i, n = (t && t->family && t->family->has_inv2pi) ? 9 : 8;
+    for (i = 0; i < n; i++) {
+        if (slot == MQSAD_SLOT_SRC0 ? bits == f64_inline[i] : bits == f32_inline[i])
+            return (int)(MQSAD_CODE_FLOAT0 + i);
+    }
+    return -1;
+}
+
+uint64_t mqsad_inline_float_bits(int slot, unsigned code)
+{
+    if (code < MQSAD_CODE_FLOAT0 || code > MQSAD_CODE_INV2PI) return 0;
+    return slot == MQSAD_SLOT_SRC0 ? f64_inline[code - MQSAD_CODE_FLOAT0]
+                                   : f32_inline[code - MQSAD_CODE_FLOAT0];
+}
+
+int mqsad_value_is_inline(const mqsad_target *t, int slot, uint64_t value, unsigned *code)
+{
+    int c;
+    if (slot == MQSAD_SLOT_SRC0) {
+        c = mqsad_inline_int_code((int64_t)value);
+        if (c < 0) c = mqsad_inline_float_code(t, slot, value);
+    } else {
+        if (value >> 32) return 0;
+        c = mqsad_inline_int_code((int64_t)(int32_t)(uint32_t)value);
+        if (c < 0) c = mqsad_inline_float_code(t, slot, value);
+    }
+    if (c < 0) return 0;
+    if (code) *code = (unsigned)c;
+    return 1;
+}
+
+/* ---- assembler side ------------------------------------------------------------------- */
+
+static unsigned slot_width(int slot)
+{
+    return slot == MQSAD_SLOT_SRC0 ? 2u : slot == MQSAD_SLOT_SRC1 ? 1u : 4u;
+}
+
+int mqsad_operand_is_scalar(const mqsad_operand *op)
+{
+    switch (op->kind) {
+    case MQSAD_OPK_SGPR: case MQSAD_OPK_TTMP: case MQSAD_OPK_SPECIAL:
+    case MQSAD_OPK_LITERAL32: case MQSAD_OPK_LITERAL64: case MQSAD_OPK_SYMBOL:
+        return 1;
+    default:
+        return 0;
+    }
+}
+
+mqsad_status mqsad_operand_resolve(const mqsad_target *t, int slot, mqsad_operand *op)
+{
+    const mqsad_family *f;
+    unsigned w;
+    int c;
+    if (!t || !t->family || !op || slot < MQSAD_SLOT_SRC0 || slot > MQSAD_SLOT_VDST)
+        return MQSAD_E_INVALID_ARGUMENT;
+    f = t->family;
+    w = slot_width(slot);
+    if (slot == MQSAD_SLOT_VDST || slot == MQSAD_SLOT_SRC2) {
+        /* 128-bit VGPR tuples only (§3.2, §5) */
+        if (op->kind != MQSAD_OPK_VGPR || (op->width && op->width != 4)) return MQSAD_E_OPERAND_KIND;
+        if (op->reg > f->vgpr_quad_max) return MQSAD_E_REGISTER_RANGE;
+        if (f->vgpr_align > 1 && op->reg % f->vgpr_align) return MQSAD_E_MISALIGNED;
+        op->code = (uint16_t)(slot == MQSAD_SLOT_VDST ? op->reg : MQSAD_CODE_VGPR0 + op->reg);
+        return MQSAD_OK;
+    }
+    switch (op->kind) {
+    case MQSAD_OPK_VGPR:
+        if (op->width && op->width != w) return MQSAD_E_OPERAND_KIND;
+        if (op->reg + w > 256) return MQSAD_E_REGISTER_RANGE;
+        if (w > 1 && f->vgpr_align > 1 && op->reg % f->vgpr_align) return MQSAD_E_MISALIGNED;
+        op->code = (uint16_t)(MQSAD_CODE_VGPR0 + op->reg);
+        return MQSAD_OK;
+    case MQSAD_OPK_SGPR:
+        if (op->width && op->width != w) return MQSAD_E_OPERAND_KIND;
+        if (op->reg + w > f->sgpr_count) return MQSAD_E_REGISTER_RANGE;
+        if (op->reg % w) return MQSAD_E_MISALIGNED;
+        op->code = op->reg;
+        return MQSAD_OK;
+    case MQSAD_OPK_TTMP:
+        if (op->width && op->width != w) return MQSAD_E_OPERAND_KIND;
+        if (op->reg + w > f->ttmp_count) return MQSAD_E_REGISTER_RANGE;
+        if (op->reg % w) return MQSAD_E_MISALIGNED;
+        op->code = (uint16_t)(f->ttmp_code + op->reg);
+        return MQSAD_OK;
+    case MQSAD_OPK_SPECIAL:
+        if (!(mqsad_special_slots(op->special) & (1u << slot))) return MQSAD_E_OPERAND_KIND;
+        c = mqsad_special_code(t, op->special, 1);
+        if (c < 0) return MQSAD_E_REG_UNAVAILABLE;
+        op->code = (uint16_t)c;
+        return MQSAD_OK;
+    case MQSAD_OPK_INLINE_INT:
+        c = mqsad_inline_int_code((int64_t)op->value);
+        if (c < 0) return MQSAD_E_OPERAND_CODE;
+        op->code = (uint16_t)c;
+        return MQSAD_OK;
+    case MQSAD_OPK_INLINE_FLOAT:
+        c = mqsad_inline_float_code(t, slot, op->value);
+        if (c < 0) return MQSAD_E_OPERAND_CODE;
+        op->code = (uint16_t)c;
+        return MQSAD_OK;
+    case MQSAD_OPK_LITERAL32:
+        if (f->literal == MQSAD_LIT_NONE) return MQSAD_E_NO_LITERAL;
+        if (op->literal_bits >> 32) return MQSAD_E_LITERAL_RANGE;
+        op->code = MQSAD_CODE_LIT32;
+        return MQSAD_OK;
+    case MQSAD_OPK_LITERAL64:
+        if (f->literal == MQSAD_LIT_NONE) return MQSAD_E_NO_LITERAL;
+        if (f->literal != MQSAD_LIT_32_64 || slot != MQSAD_SLOT_SRC0) return MQSAD_E_LITERAL64;
+        op->code = MQSAD_CODE_LIT64;
+        return MQSAD_OK;
+    case MQSAD_OPK_SYMBOL:
+        if (slot != MQSAD_SLOT_SRC1) return MQSAD_E_OPERAND_KIND;
+        if (f->literal == MQSAD_LIT_NONE) return MQSAD_E_NO_LITERAL;
+        op->code = MQSAD_CODE_LIT32;
+        return MQSAD_OK;
+    default:
+        return MQSAD_E_OPERAND_KIND;
+    }
+}
+
+/* ---- decoder side --------------------------------------------------------------------- */
+
+static const char ann_vreg128[] = "Invalid register, operand has 'VReg_128' register class";
+static const char ann_vreg128_a2[] = "Invalid register, operand has 'VReg_128_Align2' register class";
+static const char ann_vs64_a2[] = "Invalid register, operand has 'VS_64_Align2' register class";
+static const char ann_imm[] = "Invalid immediate";
+
+static void annotate(mqsad_operand *op, const char *text)
+{
+    op->invalid = 1;
+    op->annotation = text;
+}
+
+static const char *quad_class(const mqsad_family *f)
+{
+    return f->vgpr_align > 1 ? ann_vreg128_a2 : ann_vreg128;
+}
+
+/* A special whose shape fits the slot and whose code on t is `code`. For a pair (SRC0)
+ * `code` must be its even code. */
+static mqsad_special special_at(const mqsad_target *t, int slot, unsigned code, int for_asm)
+{
+    int id;
+    for (id = MQSAD_SPECIAL_NONE + 1; id < MQSAD_SPECIAL_COUNT; id++) {
+        unsigned slots = specials[id].slots;
+        if (id == MQSAD_SPECIAL_SRC_LDS_DIRECT) slots = 2; /* decoder: SRC1 only (§6.2) */
+        if (!(slots & (1u << slot))) continue;
+        if (mqsad_special_code(t, (mqsad_special)id, for_asm) == (int)code) return (mqsad_special)id;
+    }
+    return MQSAD_SPECIAL_NONE;
+}
+
+mqsad_status mqsad_operand_from_code(const mqsad_target *target, int slot, unsigned code,
+                                     uint64_t literal, mqsad_operand *out)
+{
+    const mqsad_family *f;
+    int strict;
+    unsigned w;
+    mqsad_special sp;
+    if (!target || !target->family || !out || slot < MQSAD_SLOT_SRC0 || slot > MQSAD_SLOT_VDST)
+        return MQSAD_E_INVALID_ARGUMENT;
+    f = target->family;
+    strict = f->dis_strict;
+    memset(out, 0, sizeof *out);
+    out->code = (uint16_t)code;
+
+    if (slot == MQSAD_SLOT_VDST) {
+        /* the 8-bit VDST field: any value is v[n:n+3] for LLVM (§6.1) */
+        if (code > 255) return MQSAD_E_OPERAND_CODE;
+        out->kind = MQSAD_OPK_VGPR;
+        out->reg = (uint16_t)code;
+        out->width = 4;
+        if (strict) {
+            if (code > f->vgpr_quad_max || (f->vgpr_align > 1 && code % f->vgpr_align))
+                return MQSAD_E_OPERAND_CODE;
+        } else if (f->vgpr_align > 1 && code % f->vgpr_align) {
+            annotate(out, ann_vreg128_a2);
+        }
+        return MQSAD_OK;
+    }
+    if (code > 511) return MQSAD_E_OPERAND_CODE;
+    w = slot_width(slot);
+
+    if (code >= MQSAD_CODE_VGPR0) {
+        unsigned n = code - MQSAD_CODE_VGPR0;
+        out->kind = MQSAD_OPK_VGPR;
+        out->reg = (uint16_t)n;
+        out->width = (uint8_t)w;
+        if (strict) {
+            mqsad_operand chk = *out;
+            if (mqsad_operand_resolve(target, slot, &chk) != MQSAD_OK || chk.code != code)
+                return MQSAD_E_OPERAND_CODE;
+        } else if (w > 1 && f->vgpr_align > 1 && n % f->vgpr_align) {
+            annotate(out, slot == MQSAD_SLOT_SRC0 ? ann_vs64_a2 : ann_vreg128_a2);
+        }
+        return MQSAD_OK;
+    }
+
+    if (code < f->sgpr_count || (code >= f->ttmp_code && code < f->ttmp_code + f->ttmp_count)) {
+        int is_ttmp = code >= f->ttmp_code && code < (unsigned)f->ttmp_code + f->ttmp_count;
+        unsigned idx = is_ttmp ? code - f->ttmp_code : code;
+        out->kind = is_ttmp ? MQSAD_OPK_TTMP : MQSAD_OPK_SGPR;
+        out->width = (uint8_t)w;
+        if (strict && idx % w) return MQSAD_E_OPERAND_CODE;  /* the assembler needs even pairs */
+        if (slot == MQSAD_SLOT_SRC2) {
+            if (strict) return MQSAD_E_OPERAND_CODE;
+            idx &= ~3u;
+            if (!is_ttmp && idx + 3 >= LLVM_SGPR_FILE) return MQSAD_E_OPERAND_CODE;
+            out->reg = (uint16_t)idx;
+            annotate(out, quad_class(f));
+            return MQSAD_OK;
+        }
+        out->reg = (uint16_t)(idx & ~(w - 1));   /* SRC0 rounds odd codes down (§9 item 8) */
+        return MQSAD_OK;
+    }
+
+    if (code >= MQSAD_CODE_INT0 && code <= MQSAD_CODE_INT_MAX) {
+        out->kind = MQSAD_OPK_INLINE_INT;
+        out->value = code < MQSAD_CODE_INT_NEG1 ? (uint64_t)(code - MQSAD_CODE_INT0)
+                                                : (uint64_t)-(int64_t)(code - 192);
+        out->width = (uint8_t)w;
+        if (slot == MQSAD_SLOT_SRC2) {
+            if (strict) return MQSAD_E_OPERAND_CODE;
+            annotate(out, ann_imm);
+        }
+        return MQSAD_OK;
+    }
+    if (code >= MQSAD_CODE_FLOAT0 && code <= MQSAD_CODE_INV2PI) {
+        if (code == MQSAD_CODE_INV2PI && !f->has_inv2pi) return MQSAD_E_OPERAND_CODE;
+        out->kind = MQSAD_OPK_INLINE_FLOAT;
+        out->value = mqsad_inline_float_bits(slot, code);
+        out->width = (uint8_t)w;
+        if (slot == MQSAD_SLOT_SRC2) {
+            if (strict) return MQSAD_E_OPERAND_CODE;
+            annotate(out, ann_imm);
+        }
+        return MQSAD_OK;
+    }
+    if (code == MQSAD_CODE_LIT32) {
+        uint32_t v = (uint32_t)literal;
+        if (strict || !f->dis_literal32) return MQSAD_E_NO_LITERAL;
+        out->kind = MQSAD_OPK_LITERAL32;
+        out->width = (uint8_t)w;
+        out->literal_bits = v;
+        out->value = v;
+        if (slot == MQSAD_SLOT_SRC2) annotate(out, ann_imm);
+        else if (mqsad_value_is_inline(target, slot, v, NULL)) out->lit_wrapper = 1;
+        return MQSAD_OK;
+    }
+    if (code == MQSAD_CODE_LIT64 && f->literal == MQSAD_LIT_32_64 && !strict) {
+        out->kind = MQSAD_OPK_LITERAL64;
+        out->width = (uint8_t)w;
+        out->literal_bits = literal;
+        if ((literal >> 32) == 0) {
+            /* high half zero: lit64(0x<low>) in every slot, SRC2 without annotation */
+            out->value = literal;
+            out->lit_wrapper = 2;
+        } else {
+            /* SRC0 prints the 64-bit value, SRC1/SRC2 only its low half (§6.4) */
+            out->value = slot == MQSAD_SLOT_SRC0 ? literal : (uint32_t)literal;
+            if (slot == MQSAD_SLOT_SRC2) annotate(out, ann_imm);
+        }
+        return MQSAD_OK;
+    }
+
+    /* special registers and src_* constants */
+    if (slot == MQSAD_SLOT_SRC2) {
+        /* the decoder prints null (no comment) in SRC2; the assembler never accepts it */
+        if (!strict && (int)code == f->null_code_dis) {
+            out->kind = MQSAD_OPK_SPECIAL;
+            out->special = MQSAD_SPECIAL_NULL;
+            out->width = 1;
+            return MQSAD_OK;
+        }
+        return MQSAD_E_OPERAND_CODE;
+    }
+    /* LLVM 22's decoder rejects 231 (src_flat_scratch_base_hi) in the 64-bit SRC0 on every
+     * target although gfx1250's assembler emits it (§9 item 23). */
+    if (!strict && slot == MQSAD_SLOT_SRC0 && code == CODE_FLAT_SCR_BASE + 1)
+        return MQSAD_E_OPERAND_CODE;
+    sp = special_at(target, slot, code, strict);
+    if (sp == MQSAD_SPECIAL_NONE) return MQSAD_E_OPERAND_CODE;
+    out->kind = MQSAD_OPK_SPECIAL;
+    out->special = sp;
+    out->width = (uint8_t)mqsad_special_width(sp);
+    return MQSAD_OK;
+}

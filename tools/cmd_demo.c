@@ -1,0 +1,274 @@
+/* cmd_demo.c — `mqsad demo`: the seed page's example on every generation.
+ *
+ * For each generation: assemble "v_mqsad_u32_u8 v[5:8], -1, -1, v[252:255]" (or show why
+ * the generation rejects it, and an aligned variant), disassemble the bytes, check the round
+ * trip, and execute it on a small wave. Before that, the worked example of the semantics.
+ * Every step reports its own failure and the demo goes on: it must run to the end even if
+ * a piece of the library is missing or broken. Everything per-target comes from the table. */
+#include "cli.h"
+
+#include <string.h>
+
+#define SEED_TEXT "v_mqsad_u32_u8 v[5:8], -1, -1, v[252:255]"
+#define LINE_MAX_DEMO 256
+
+static mqsad_wave_state demo_wave;   /* ~67 KiB: not on the stack */
+static unsigned demo_failures;
+
+static void demo_usage(FILE *out)
+{
+    fprintf(out,
+        "usage: mqsad demo [-t TARGET]... [--strict]\n"
+        "\n"
+        "Shows V_MQSAD_U32_U8 on every generation: the worked example of the semantics,\n"
+        "then for each generation the seed page's example\n"
+        "  " SEED_TEXT "\n"
+        "assembled (llvm-mc 22 bytes and text), or the reason the generation rejects it\n"
+        "(CDNA 2-4 and gfx1250 need even-aligned VGPR tuples) plus an aligned variant;\n"
+        "its disassembly and round trip; and a wave execution showing four lanes.\n"
+        "\n"
+        "  -t TARGET   only this target or generation (repeatable)\n"
+        "  --strict    exit 1 if any step failed (default: report it and exit 0)\n"
+        "\n"
+        "exit status: 0 ok (or failures reported without --strict), 1 a step failed with\n"
+        "--strict or unknown target, 2 usage error.\n");
+}
+
+static void fail(const char *what, mqsad_status st)
+{
+    demo_failures++;
+    printf("        FAILED: %s: %s\n", what, mqsad_strerror(st));
+}
+
+static void hex_bytes(const uint8_t *b, size_t n, char *buf, size_t size)
+{
+    size_t i, len = 0;
+    buf[0] = 0;
+    for (i = 0; i < n && len + 6 < size; i++)
+        len += (size_t)snprintf(buf + len, size - len, "%s0x%02x", i ? "," : "", b[i]);
+}
+
+/* ---- the semantics: worked example of semantics.md §1 ---- */
+static void worked_example(void)
+{
+    static const uint64_t s0 = 0x0706050403020100ull;
+    static const uint32_t s1 = 0x03020100u, s2[4] = { 11, 13, 17, 19 };
+    static const uint32_t want[4] = { 0x0b, 0x10, 0x17, 0x1c };
+    uint32_t d[4];
+    unsigned k, i;
+
+    printf("The operation: for k = 0..3, D[k] = S2[k] + the sum of |S0.byte[k+i] - S1.byte[i]|\n"
+           "over the bytes i = 0..3 where S1.byte[i] != 0 (the reference mask); modulo 2^32,\n"
+           "or saturated at 0xffffffff with clamp (project policy, docs/semantics.md).\n\n");
+    printf("Worked example: S0 = 0x%016llx, S1 = 0x%08x, S2 = {%u, %u, %u, %u}\n",
+           (unsigned long long)s0, (unsigned)s1, (unsigned)s2[0], (unsigned)s2[1],
+           (unsigned)s2[2], (unsigned)s2[3]);
+    printf("  k  S0 bytes k..k+3   S1 bytes       |diff|         D[k]  (S1 byte 0 is 0: masked)\n");
+    for (k = 0; k < 4; k++) {
+        uint32_t sum = 0;
+        char diff[32];
+        size_t len = 0;
+        printf("  %u  ", k);
+        for (i = 0; i < 4; i++) printf("%02x ", (unsigned)(s0 >> (8 * (k + i)) & 0xff));
+        printf("       ");
+        for (i = 0; i < 4; i++) printf("%02x ", (unsigned)(s1 >> (8 * i) & 0xff));
+        for (i = 0; i < 4; i++) {
+            unsigned a = (unsigned)(s0 >> (8 * (k + i)) & 0xff), b = (unsigned)(s1 >> (8 * i) & 0xff);
+            if (!b) { len += (size_t)snprintf(diff + len, sizeof diff - len, " -"); continue; }
+            sum += a > b ? a - b : b - a;
+            len += (size_t)snprintf(diff + len, sizeof diff - len, " %u", a > b ? a - b : b - a);
+        }
+        printf(" %-13s %2u + %u = 0x%08x\n", diff, (unsigned)s2[k], (unsigned)sum,
+               (unsigned)(s2[k] + sum));
+    }
+    mqsad_u32_u8(s0, s1, s2, d);
+    printf("  mqsad_u32_u8(): 0x%08x 0x%08x 0x%08x 0x%08x  %s\n\n", (unsigned)d[0],
+           (unsigned)d[1], (unsigned)d[2], (unsigned)d[3],
+           memcmp(d, want, sizeof d) ? "DIFFERS from semantics.md {0x0b, 0x10, 0x17, 0x1c}"
+                                     : "(= semantics.md: 0x0b 0x10 0x17 0x1c)");
+    if (memcmp(d, want, sizeof d)) demo_failures++;
+}
+
+/* ---- assembling: text -> instruction + bytes ---- */
+
+/* Assembles "v_mqsad_u32_u8 v[V:V+3], -1, -1, v[252:255]".
+ * Until the assembler lands, the instruction is built from its operand codes. */
+static mqsad_status demo_assemble(const mqsad_target *t, unsigned vdst, mqsad_inst *inst,
+                                  uint8_t *bytes, size_t size, size_t *n, char *why,
+                                  size_t whysize)
+{
+    mqsad_status st;
+    memset(inst, 0, sizeof *inst);
+    inst->target = t;
+    why[0] = 0;
+    st = mqsad_operand_from_code(t, MQSAD_SLOT_VDST, vdst, 0, &inst->vdst);
+    if (st == MQSAD_OK) st = mqsad_operand_from_code(t, MQSAD_SLOT_SRC0, 193, 0, &inst->src[0]);
+    if (st == MQSAD_OK) st = mqsad_operand_from_code(t, MQSAD_SLOT_SRC1, 193, 0, &inst->src[1]);
+    if (st == MQSAD_OK) st = mqsad_operand_from_code(t, MQSAD_SLOT_SRC2, 256 + 252, 0, &inst->src[2]);
+    if (st == MQSAD_OK) st = mqsad_encode(inst, bytes, size, n);
+    if (st != MQSAD_OK) snprintf(why, whysize, "%s", mqsad_strerror(st));
+    return st;
+}
+
+/* ---- one generation ---- */
+static void show_target(const mqsad_target *t)
+{
+    const mqsad_family *f = t->family;
+    mqsad_inst inst, dec;
+    uint8_t bytes[16], again[16];
+    size_t n = 0, n2 = 0, i, others = 0;
+    char text[LINE_MAX_DEMO], line[LINE_MAX_DEMO], why[200], hex[100];
+    unsigned vdst = 5;
+    mqsad_status st;
+
+    printf("== %s  %s", f->generation, t->name);
+    for (i = 0; i < mqsad_target_count(); i++) {
+        const mqsad_target *o = mqsad_target_at(i);
+        if (o->family == f && o != t) printf("%s%s", others++ ? " " : " (also ", o->name);
+    }
+    printf("%s\n   LLVM family %s, VOP3 opcode %u (0x%X), %s%s%s\n", others ? ")" : "",
+           f->llvm_family, (unsigned)f->opcode, (unsigned)f->opcode,
+           (f->wave_sizes & 32u) ? ((f->wave_sizes & 64u) ? "wave32/wave64" : "wave32")
+                                 : "wave64",
+           f->vgpr_align > 1 ? ", VGPR tuples even-aligned" : "",
+           f->literal == MQSAD_LIT_NONE ? "" : ", VOP3 literals");
+
+    /* 1. assemble the seed example */
+    st = demo_assemble(t, vdst, &inst, bytes, sizeof bytes, &n, why, sizeof why);
+    if (st != MQSAD_OK) {
+        printf("  asm   %s\n        rejected: %s\n", SEED_TEXT, why);
+        if (f->vgpr_align > 1 && vdst % f->vgpr_align) {
+            unsigned a = vdst - vdst % f->vgpr_align;
+            printf("        (on %s VGPR tuples must start at a multiple of %u; v[5:8] does not)\n",
+                   f->generation, (unsigned)f->vgpr_align);
+            vdst = a;
+            printf("        aligned variant: v_mqsad_u32_u8 v[%u:%u], -1, -1, v[252:255]\n", a,
+                   a + 3);
+            st = demo_assemble(t, vdst, &inst, bytes, sizeof bytes, &n, why, sizeof why);
+            if (st != MQSAD_OK) { fail("aligned variant", st); return; }
+        } else {
+            demo_failures++;
+            printf("        FAILED: the seed example should assemble here\n");
+            return;
+        }
+    }
+    st = mqsad_format_encoding_line(&inst, bytes, n, line, sizeof line, NULL);
+    if (st == MQSAD_OK) {
+        printf("  asm   %s\n", line[0] == '\t' ? line + 1 : line);
+    } else {
+        hex_bytes(bytes, n, hex, sizeof hex);
+        printf("        encoding: [%s]\n", hex);
+        fail("mqsad_format_encoding_line", st);
+    }
+
+    /* 2. disassemble the bytes and check the round trip */
+    st = mqsad_decode(t, bytes, n, &dec);
+    if (st != MQSAD_OK) {
+        fail("mqsad_decode", st);
+    } else if ((st = mqsad_format(&dec, text, sizeof text, NULL)) != MQSAD_OK) {
+        fail("mqsad_format", st);
+    } else {
+        char canon[LINE_MAX_DEMO] = "";
+        int same_text, same_bytes;
+        mqsad_format(&inst, canon, sizeof canon, NULL);
+        st = mqsad_encode(&dec, again, sizeof again, &n2);
+        same_text = !strcmp(canon, text);
+        same_bytes = st == MQSAD_OK && n2 == n && !memcmp(again, bytes, n);
+        printf("  dis   %s\n        round trip: %s text, %s bytes%s\n", text,
+               same_text ? "same" : "DIFFERENT", same_bytes ? "same" : "DIFFERENT",
+               f->dis_strict ? " (llvm-mc 22 cannot disassemble this target; mqsad can)" : "");
+        if (!same_text || !same_bytes) demo_failures++;
+    }
+
+    /* 3. execute on a wave: four lanes, S2 = the worked example's accumulators + lane */
+    {
+        unsigned lane, k, flags = 0;
+        unsigned d_reg = inst.vdst.reg, s2_reg = inst.src[2].reg;
+        st = mqsad_wave_init(&demo_wave, t, 0);   /* the target's default wave size */
+        for (lane = 0; lane < 4 && st == MQSAD_OK; lane++)
+            for (k = 0; k < 4 && st == MQSAD_OK; k++) {
+                static const uint32_t acc[4] = { 11, 13, 17, 19 };
+                st = mqsad_wave_set(&demo_wave, MQSAD_REG_VGPR0 + s2_reg + k, (int)lane,
+                                    acc[k] + 0x100u * lane);
+            }
+        if (st == MQSAD_OK) st = mqsad_wave_exec(&demo_wave, &inst, &flags);
+        if (st != MQSAD_OK) {
+            fail("wave execution", st);
+        } else {
+            printf("  exec  wave%u, v[%u:%u] = {11, 13, 17, 19} + 0x100*lane; S0 = S1 = -1 "
+                   "(|0xff-0xff| = 0): D = S2\n        lane  v%-9u v%-9u v%-9u v%u\n",
+                   demo_wave.wave_size, s2_reg, s2_reg + 3, d_reg, d_reg + 1, d_reg + 2,
+                   d_reg + 3);
+            for (lane = 0; lane < 4; lane++) {
+                uint32_t v[4] = { 0, 0, 0, 0 };
+                for (k = 0; k < 4; k++)
+                    mqsad_wave_get(&demo_wave, MQSAD_REG_VGPR0 + d_reg + k, lane, &v[k]);
+                printf("        %-5u 0x%08x 0x%08x 0x%08x 0x%08x\n", lane, (unsigned)v[0],
+                       (unsigned)v[1], (unsigned)v[2], (unsigned)v[3]);
+                for (k = 0; k < 4; k++)
+                    if (v[k] != (k == 0 ? 11u : k == 1 ? 13u : k == 2 ? 17u : 19u) + 0x100u * lane)
+                        { demo_failures++; printf("        FAILED: lane %u D[%u]\n", lane, k); }
+            }
+        }
+    }
+}
+
+int cmd_demo(int argc, char **argv)
+{
+    const mqsad_target *sel[32];
+    size_t nsel = 0, i;
+    int strict = 0, a;
+
+    for (a = 1; a < argc; a++) {
+        const char *name;
+        if (cli_is_help(argv[a])) { demo_usage(stdout); return 0; }
+        if (!strcmp(argv[a], "--strict")) { strict = 1; continue; }
+        if (!strcmp(argv[a], "-t") || !strcmp(argv[a], "--target")) {
+            if (a + 1 >= argc) {
+                fprintf(stderr, "mqsad demo: %s needs a target name\n", argv[a]);
+                return 2;
+            }
+            name = argv[++a];
+        } else if (!strncmp(argv[a], "--target=", 9)) {
+            name = argv[a] + 9;
+        } else {
+            fprintf(stderr, "mqsad demo: unexpected argument '%s' (try 'mqsad demo --help')\n",
+                    argv[a]);
+            return 2;
+        }
+        if (nsel >= sizeof sel / sizeof sel[0]) {
+            fprintf(stderr, "mqsad demo: too many -t options\n");
+            return 2;
+        }
+        if (!(sel[nsel++] = mqsad_target_lookup(name))) {
+            fprintf(stderr, "mqsad demo: unknown target '%s' (see 'mqsad info --list')\n", name);
+            return 1;
+        }
+    }
+
+    demo_failures = 0;
+    printf("mqsad %s - V_MQSAD_U32_U8 (masked quad SAD) on every AMD generation\n\n",
+           mqsad_version());
+    worked_example();
+    printf("The seed page's example, %s, per generation\n"
+           "(bytes and text are what llvm-mc 22 prints):\n\n", SEED_TEXT);
+    if (nsel) {
+        for (i = 0; i < nsel; i++) { show_target(sel[i]); putchar('\n'); }
+    } else {
+        for (i = 0; i < mqsad_generation_count(); i++) {
+            const mqsad_target *t = mqsad_generation_target(i);
+            if (t) show_target(t);
+            putchar('\n');
+        }
+    }
+    if (demo_failures)
+        printf("demo: %u step(s) FAILED (see above)\n", demo_failures);
+    else
+        printf("demo: every step ok. More: mqsad info, mqsad asm, mqsad dis, mqsad exec, "
+               "mqsad eval (--help each).\n");
+    if (fflush(stdout) != 0 || ferror(stdout)) {
+        fprintf(stderr, "mqsad demo: error writing standard output\n");
+        return 1;
+    }
+    return strict && demo_failures ? 1 : 0;
+}
