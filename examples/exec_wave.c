@@ -57,7 +57,7 @@ int main(void)
             return 1;
         }
     }
-    st = mqsad_wave_set64(&wave, 126, 0, 0x7);   /* EXEC: lanes 0, 1, 2 on; lane 3 off */
+    st = mqsad_wave_set64(&wave, 126, -1, 0x7);  /* EXEC (a scalar: lane -1): lanes 0-2 on */
     if (st != MQSAD_OK) {
         printf("set exec: %s\n", mqsad_strerror(st));
         return 1;

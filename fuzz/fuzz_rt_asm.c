@@ -3,7 +3,8 @@
  *
  * For every line the assembler accepts (canonical text C, bytes B):
  *  - B decodes, consuming exactly its length, with no "Invalid" annotation;
- *  - the decoded text D re-assembles to B, and D is a fixed point (its canonical text is D);
+ *  - the decoded text D is a fixed point (its canonical text is D) and re-assembles to B
+ *    (gfx1250 literals and symbols aside, see below);
  *  - D == C, except where LLVM 22 itself prints the two differently (encoding-llvm22.md
  *    §3.5, §6.4): a user-written lit()/lit64() wrapper (echoed as written), gfx1250
  *    literals (the assembler echoes the parsed 64-bit value, lit() becomes a 64-bit
@@ -54,6 +55,14 @@ int FUZZ_ENTRY(const uint8_t *data, size_t size)
 
     b = fuzz_dup(out, w);
     st = mqsad_decode(t, b, w, &dec);
+    /* encoding-llvm22.md §9.23: gfx1250 assembles src_flat_scratch_base_hi in SRC0 (code
+     * 231) but its disassembler rejects that code */
+    if (st != MQSAD_OK && in.src[0].kind == MQSAD_OPK_SPECIAL
+        && in.src[0].special == MQSAD_SPECIAL_SRC_FLAT_SCRATCH_BASE_HI) {
+        free(b);
+        free(text);
+        return 0;
+    }
     FUZZ_ASSERT(st == MQSAD_OK, ctx);
     FUZZ_ASSERT(dec.length == w, ctx);
     FUZZ_ASSERT(!dec.vdst.invalid && !dec.src[0].invalid && !dec.src[1].invalid
@@ -67,7 +76,9 @@ int FUZZ_ENTRY(const uint8_t *data, size_t size)
     FUZZ_ASSERT(st == MQSAD_OK, ctx);
     FUZZ_ASSERT(mqsad_format(&re, ftext, sizeof ftext, NULL) == MQSAD_OK, ctx);
     FUZZ_ASSERT(strcmp(ftext, dtext) == 0, ctx);
-    if (!in.symbol[0]) {
+    /* the same bytes, except for gfx1250 literals (a 64-bit literal whose value fits 32 bits
+     * prints as a plain value, which assembles to a 32-bit literal: §6.4) and symbols */
+    if (!in.symbol[0] && !(t->family->literal == MQSAD_LIT_32_64 && in.literal_size)) {
         FUZZ_ASSERT(w2 == w, ctx);
         FUZZ_ASSERT(memcmp(out2, out, w) == 0, ctx);
     }

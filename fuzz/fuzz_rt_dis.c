@@ -6,7 +6,7 @@
  *    LLVM 22's assembler rejects (encoding-llvm22.md §6.4 "Consequences", §6.2 and the
  *    REJECTED rows of tests/data/roundtrip.tsv): registers or tuples the target's assembler
  *    does not have, SRC2 not a VGPR quad, literals on a target without VOP3 literals,
- *    two scalar sources on a constant-bus-1 target, gfx1250 64-bit literal values outside
+ *    two different scalar sources on a constant-bus-1 target, gfx1250 64-bit literal values outside
  *    the int32/uint32 range — and then it is rejected;
  *  - an accepted text is canonical: printing the parsed instruction gives the same text;
  *  - the assembled bytes equal the input bytes, unless the input is one of the known
@@ -96,7 +96,11 @@ static int rtd_expect(const mqsad_target *t, const mqsad_inst *in)
         if (o->kind == MQSAD_OPK_SPECIAL && rtd_special_unavailable(t, o->special)) return RTD_REJECT;
         if (rtd_is_literal(o) && f->literal == MQSAD_LIT_NONE) return RTD_REJECT;
     }
-    if (f->const_bus < 2 && rtd_is_scalar(&in->src[0]) && rtd_is_scalar(&in->src[1]))
+    /* constant bus: the same src_* register in both sources is read once (LLVM 22:
+     * `src_scc, src_scc` is accepted on gfx8), overlapping SGPRs are not (`s[2:3], s2`) */
+    if (f->const_bus < 2 && rtd_is_scalar(&in->src[0]) && rtd_is_scalar(&in->src[1])
+        && !(in->src[0].kind == MQSAD_OPK_SPECIAL && in->src[1].kind == MQSAD_OPK_SPECIAL
+             && in->src[0].special == in->src[1].special))
         return RTD_REJECT;
     if (in->src[0].kind == MQSAD_OPK_LITERAL64 && !rtd_fits32(in->src[0].value)
         && !rtd_inline64(in->src[0].value))

@@ -22,7 +22,7 @@ int main(int argc, char **argv)
     unsigned long files = 0;
     for (i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "-v")) { verbose = 1; continue; }
-        if (fuzz_replay_path(argv[i], LLVMFuzzerTestOneInput, verbose, &files) != 0) bad = 1;
+        if (fuzz_replay_path(argv[i], LLVMFuzzerTestOneInput, verbose, &files) < 0) bad = 1;
     }
     printf("replayed %lu inputs\n", files);
     return bad ? 2 : 0;

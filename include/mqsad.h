@@ -36,8 +36,13 @@ extern "C" {
  * Version
  * =================================================================================== */
 
-/** Library version; the single source is the VERSION file, mirrored here by the build
- *  check (tests/test_version.c asserts these agree with VERSION and mqsad_version()). */
+/** Library version. The single source is the VERSION file at the top of the tree (the
+ *  build, the soname, mqsad.pc and the CMake package read it); these macros mirror it so
+ *  that the installed header stays a plain file. `make check` fails (tests/test_version.c)
+ *  unless MQSAD_VERSION_MAJOR/MINOR/PATCH, MQSAD_VERSION_STRING, mqsad_version() and
+ *  `mqsad --version` all agree with VERSION: bump VERSION and these four lines together.
+ *  Compare MQSAD_VERSION_STRING (compile time) with mqsad_version() (the linked library)
+ *  to detect a header/library mismatch. */
 #define MQSAD_VERSION_MAJOR 0
 #define MQSAD_VERSION_MINOR 1
 #define MQSAD_VERSION_PATCH 0
@@ -255,6 +260,9 @@ typedef struct mqsad_inst {
     uint8_t field_count;
     mqsad_field fields[MQSAD_MAX_FIELDS];
     char symbol[MQSAD_SYMBOL_MAX]; /**< assembler: name of a relocatable SRC1 literal, "" if none */
+    uint8_t symbol_data4;        /**< assembler: 1 if llvm-mc's fixup kind for .symbol is FK_Data_4
+                                      (the expression is a difference or has no symbol, e.g.
+                                      "sym-4", "1/0"), 0 for FK_PCRel_4 */
 } mqsad_inst;
 
 /** Decodes one instruction from bytes[0..len). Never reads past len. On success fills
@@ -317,6 +325,11 @@ typedef struct mqsad_diag {
     mqsad_status status;
     unsigned column;             /**< 1-based column of the error */
     char message[160];           /**< llvm-mc's message text, e.g. "invalid operand for instruction" */
+    /** llvm-mc sometimes prints a second error for the same line (a lexer error met while
+     *  it skips the rest of the statement, e.g. 'ab' -> "failed parsing operand." then
+     *  "single quote way too long"). extra_column is 0 when there is none. */
+    unsigned extra_column;
+    char extra_message[96];
 } mqsad_diag;
 
 /** Parses one line of LLVM AMDGPU assembly (text[0..len), need not be NUL-terminated;
@@ -398,8 +411,10 @@ MQSAD_API int mqsad_wave_size_ok(const mqsad_target *target, unsigned wave_size)
  *  set. *flags (may be NULL) receives MQSAD_EXEC_* bits. Errors (nothing written):
  *  MQSAD_E_LDS_DIRECT, MQSAD_E_SRC2_NOT_VGPR, MQSAD_E_REGISTER_RANGE, MQSAD_E_MISALIGNED,
  *  MQSAD_E_REG_UNAVAILABLE (special register the target lacks), MQSAD_E_NO_LITERAL /
- *  MQSAD_E_LITERAL64 (literal the target cannot execute), MQSAD_E_OPERAND_KIND,
- *  MQSAD_E_UNSUPPORTED (symbol literal), MQSAD_E_INVALID_ARGUMENT (NULL, family mismatch). */
+ *  MQSAD_E_LITERAL64 (literal the target cannot execute), MQSAD_E_CLAMP_UNSUPPORTED (GFX7),
+ *  MQSAD_E_OPERAND_CODE (inline float the target lacks), MQSAD_E_OPERAND_KIND,
+ *  MQSAD_E_UNSUPPORTED (symbol literal), MQSAD_E_INVALID_ARGUMENT (NULL, family mismatch).
+ *  Cost: one batch-kernel call for all lanes (in place when every lane is enabled). */
 MQSAD_API mqsad_status mqsad_wave_exec(mqsad_wave_state *st, const mqsad_inst *inst,
                                        unsigned *flags);
 
@@ -464,39 +479,61 @@ MQSAD_API mqsad_status mqsad_state_parse(mqsad_wave_state *st, const char *text,
  * Batch kernels (src/kernels/, src/cpu.c) — SoA evaluation at hardware speed
  * =================================================================================== */
 
-/** CPU feature flags (x86). */
+/** CPU feature flags (x86; always 0 elsewhere). A flag is set only when the CPU has the
+ *  instructions AND the OS saves the register state (cpuid OSXSAVE + XCR0 via xgetbv:
+ *  YMM = XCR0 & 0x6, ZMM = XCR0 & 0xe6). MQSAD_CPU_AVX2 also requires BMI2; the AVX-VNNI and
+ *  AVX-512 flags are only set together with MQSAD_CPU_AVX2. Bit 31 is never used. */
 enum {
-    MQSAD_CPU_SSE41    = 1u << 0,
-    MQSAD_CPU_AVX2     = 1u << 1,
-    MQSAD_CPU_AVXVNNI  = 1u << 2,
+    MQSAD_CPU_SSE41    = 1u << 0,  /**< SSE4.1 */
+    MQSAD_CPU_AVX2     = 1u << 1,  /**< AVX2 + BMI2, OS saves YMM */
+    MQSAD_CPU_AVXVNNI  = 1u << 2,  /**< AVX-VNNI (VEX vpdpbusd: Alder Lake+, Zen 5) */
     MQSAD_CPU_AVX512   = 1u << 3,  /**< F + BW + VL (and the OS saves ZMM state) */
-    MQSAD_CPU_AVX512VNNI = 1u << 4,
-    MQSAD_CPU_AVX512VBMI2 = 1u << 5,
+    MQSAD_CPU_AVX512VNNI = 1u << 4,/**< AVX512-VNNI */
+    MQSAD_CPU_AVX512VBMI2 = 1u << 5,/**< AVX512-VBMI2 */
     MQSAD_CPU_ALL      = 0xffffffffu
 };
 
-/** Features of this CPU, detected once (thread-safe), also honouring the environment
- *  variable MQSAD_CPU_MASK (a number; flags not in it are treated as absent). */
+/** Features of this CPU, detected once (thread-safe: one C11 atomic, the library's only
+ *  mutable global), also honouring the environment variable MQSAD_CPU_MASK, read at that
+ *  first call: a number, decimal or 0x-prefixed hex (e.g. MQSAD_CPU_MASK=0 forces the C
+ *  kernel, =0x1 at most SSE4.1, =3 at most AVX2); flags not in it are treated as absent.
+ *  A malformed value is ignored (the library never prints). */
 MQSAD_API unsigned mqsad_cpu_flags(void);
 
 /** Batch kernel: for i < n, dst[k][i] = mqsad(src0_hi[i]:src0_lo[i], src1[i], src2[k][i])
- *  (saturating when clamp != 0). Arrays may be unaligned; dst must not partially overlap
- *  sources (dst[k] == src2[k] exactly is allowed). */
+ *  for k = 0..3 (window k = S0 >> 8k), bit-identical to mqsad_u32_u8_clamp() per lane:
+ *  wrapping when clamp == 0, saturating at 0xFFFFFFFF when clamp != 0 (project policy).
+ *  Arrays need only uint32_t alignment. Each block's inputs are read before its outputs are
+ *  written, so a dst[k] may be exactly the same array as any source (in place, e.g.
+ *  dst[k] == src2[k]); partial overlap is not allowed, and the four dst arrays must be
+ *  distinct. n = 0 does nothing. Outputs over 4 MiB (n * 16 bytes) whose four dst arrays
+ *  share their alignment are written with non-temporal stores (then sfence). Never
+ *  allocates; reentrant. */
 typedef void (*mqsad_batch_fn)(const uint32_t *src0_lo, const uint32_t *src0_hi,
                                const uint32_t *src1, const uint32_t *const src2[4],
                                uint32_t *const dst[4], size_t n, int clamp);
 
-/** A dispatch table (dav1d style): filled with the C version, upgraded per CPU feature. */
+/** A dispatch table (dav1d style): filled with the C version, upgraded per CPU feature.
+ *  Kernels and the flags each needs (all of them):
+ *    "c"            0                                    portable C (auto-vectorised)
+ *    "sse41"        MQSAD_CPU_SSE41
+ *    "avx2"         MQSAD_CPU_AVX2
+ *    "avx2_vnni"    MQSAD_CPU_AVX2 | MQSAD_CPU_AVXVNNI    level MQSAD_CPU_AVXVNNI
+ *    "avx512"       MQSAD_CPU_AVX512                     F/BW/VL only
+ *    "avx512_vnni"  MQSAD_CPU_AVX512 | _AVX512VNNI | _AVX512VBMI2   level MQSAD_CPU_AVX512VNNI
+ *  The AVX-512 kernels were not run on the development machine (docs/performance.md). */
 typedef struct mqsad_kernels {
     mqsad_batch_fn batch;        /**< the chosen kernel */
-    const char *name;            /**< "c", "sse41", "avx2", "avx2_vnni", "avx512", ... */
-    unsigned level;              /**< MQSAD_CPU_* flag of the chosen kernel, 0 for C */
+    const char *name;            /**< "c", "sse41", "avx2", "avx2_vnni", "avx512", "avx512_vnni" */
+    unsigned level;              /**< MQSAD_CPU_* flag naming the chosen kernel, 0 for C */
 } mqsad_kernels;
 
-/** Fills *k with the best kernel allowed by (mqsad_cpu_flags() & cpu_mask). */
+/** Fills *k with the best kernel allowed by (mqsad_cpu_flags() & cpu_mask): the last one in
+ *  the list above whose flags are all present. cpu_mask = MQSAD_CPU_ALL for the best one;
+ *  a kernel's own flag set selects exactly that kernel when the CPU has it. */
 MQSAD_API void mqsad_kernels_init(mqsad_kernels *k, unsigned cpu_mask);
 
-/** Convenience: runs the best kernel for this CPU. */
+/** Convenience: runs the best kernel for this CPU (chosen once, cached). */
 MQSAD_API void mqsad_batch(const uint32_t *src0_lo, const uint32_t *src0_hi, const uint32_t *src1,
                            const uint32_t *const src2[4], uint32_t *const dst[4], size_t n,
                            int clamp);

@@ -45,7 +45,11 @@ $(BUILD)/cmake/mqsadConfigVersion.cmake: cmake/mqsadConfigVersion.cmake.in VERSI
 	@mkdir -p $(dir $@)
 	$(SUBST) cmake/mqsadConfigVersion.cmake.in > $@
 
-INSTALL_GENERATED := $(BUILD)/mqsad.pc $(BUILD)/cmake/mqsadConfig.cmake \
+$(BUILD)/mqsad.1: docs/mqsad.1 VERSION
+	@mkdir -p $(dir $@)
+	sed 's/^\(\.TH MQSAD 1 "[^"]*"\) "mqsad"/\1 "mqsad $(VERSION)"/' docs/mqsad.1 > $@
+
+INSTALL_GENERATED := $(BUILD)/mqsad.1 $(BUILD)/mqsad.pc $(BUILD)/cmake/mqsadConfig.cmake \
 	$(BUILD)/cmake/mqsadConfigVersion.cmake
 
 install: all $(INSTALL_GENERATED)
@@ -57,7 +61,7 @@ install: all $(INSTALL_GENERATED)
 	ln -sf $(SOFILE) $(DESTDIR)$(LIBDIR)/$(SONAME)
 	ln -sf $(SONAME) $(DESTDIR)$(LIBDIR)/libmqsad.so
 	$(INSTALL) -m 755 $(BUILD)/mqsad $(DESTDIR)$(BINDIR)/mqsad
-	$(INSTALL) -m 644 docs/mqsad.1 $(DESTDIR)$(MANDIR)/man1/mqsad.1
+	$(INSTALL) -m 644 $(BUILD)/mqsad.1 $(DESTDIR)$(MANDIR)/man1/mqsad.1
 	$(INSTALL) -m 644 $(BUILD)/mqsad.pc $(DESTDIR)$(PKGCONFIGDIR)/mqsad.pc
 	$(INSTALL) -m 644 $(BUILD)/cmake/mqsadConfig.cmake $(BUILD)/cmake/mqsadConfigVersion.cmake \
 	  $(DESTDIR)$(CMAKEDIR)/

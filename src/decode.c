@@ -34,16 +34,7 @@ static uint32_t bits(uint64_t w, unsigned lo, unsigned hi)
 
 static void add_field(mqsad_inst *in, const char *name, unsigned lo, unsigned hi)
 {
-    mqsad_field *fl;
-    unsigned i;
-    if (in->field_count >= MQSAD_MAX_FIELDS) return;
-    /* keep the table sorted by low bit */
-    i = in->field_count++;
-    while (i > 0 && in->fields[i - 1].lo > lo) {
-        in->fields[i] = in->fields[i - 1];
-        i--;
-    }
-    fl = &in->fields[i];
+    mqsad_field *fl = &in->fields[in->field_count++];
     fl->name = name;
     fl->lo = (uint8_t)lo;
     fl->hi = (uint8_t)hi;
@@ -68,10 +59,14 @@ mqsad_status mqsad_decode(const mqsad_target *target, const uint8_t *bytes, size
     out->word = w;
 
     /* raw layout, filled even when the word turns out to be invalid (for --explain) */
+    /* in bit order: CLAMP and the ignored field swap places between SICI and the rest */
     add_field(out, "VDST", 0, 7);
     add_field(out, "ABS", 8, 10);
-    add_field(out, "CLAMP", f->clamp_bit_layout, f->clamp_bit_layout);
+    if (f->clamp_bit_layout < f->ignored_lo)
+        add_field(out, "CLAMP", f->clamp_bit_layout, f->clamp_bit_layout);
     add_field(out, f->encoding == MQSAD_ENC_SICI ? "RESERVED" : "OPSEL", f->ignored_lo, f->ignored_hi);
+    if (f->clamp_bit_layout > f->ignored_lo)
+        add_field(out, "CLAMP", f->clamp_bit_layout, f->clamp_bit_layout);
     add_field(out, "OP", f->op_lo, f->op_lo + f->op_bits - 1u);
     add_field(out, "ENCODING", 26, 31);
     add_field(out, "SRC0", 32, 40);

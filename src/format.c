@@ -21,7 +21,7 @@ typedef struct sbuf {
     size_t size, len;   /* len counts every byte wanted, even past size */
 } sbuf;
 
-static void put(sbuf *b, const char *s, size_t n)
+static inline void put(sbuf *b, const char *s, size_t n)
 {
     if (b->len < b->size) {
         size_t room = b->size - b->len;
@@ -30,12 +30,59 @@ static void put(sbuf *b, const char *s, size_t n)
     b->len += n;
 }
 
+static inline void putc_(sbuf *b, char c)
+{
+    if (b->len < b->size) b->p[b->len] = c;
+    b->len++;
+}
+
+#define PUTLIT(b, lit) put((b), (lit), sizeof(lit) - 1)
+
 static void puts_(sbuf *b, const char *s) { put(b, s, strlen(s)); }
+
+/* Decimal text of 0..511, 3 bytes each (space padded): register numbers, inline ints. */
+static const char dec3[512 * 3 + 1] =
+    "0  1  2  3  4  5  6  7  8  9  10 11 12 13 14 15 "
+    "16 17 18 19 20 21 22 23 24 25 26 27 28 29 30 31 "
+    "32 33 34 35 36 37 38 39 40 41 42 43 44 45 46 47 "
+    "48 49 50 51 52 53 54 55 56 57 58 59 60 61 62 63 "
+    "64 65 66 67 68 69 70 71 72 73 74 75 76 77 78 79 "
+    "80 81 82 83 84 85 86 87 88 89 90 91 92 93 94 95 "
+    "96 97 98 99 100101102103104105106107108109110111"
+    "112113114115116117118119120121122123124125126127"
+    "128129130131132133134135136137138139140141142143"
+    "144145146147148149150151152153154155156157158159"
+    "160161162163164165166167168169170171172173174175"
+    "176177178179180181182183184185186187188189190191"
+    "192193194195196197198199200201202203204205206207"
+    "208209210211212213214215216217218219220221222223"
+    "224225226227228229230231232233234235236237238239"
+    "240241242243244245246247248249250251252253254255"
+    "256257258259260261262263264265266267268269270271"
+    "272273274275276277278279280281282283284285286287"
+    "288289290291292293294295296297298299300301302303"
+    "304305306307308309310311312313314315316317318319"
+    "320321322323324325326327328329330331332333334335"
+    "336337338339340341342343344345346347348349350351"
+    "352353354355356357358359360361362363364365366367"
+    "368369370371372373374375376377378379380381382383"
+    "384385386387388389390391392393394395396397398399"
+    "400401402403404405406407408409410411412413414415"
+    "416417418419420421422423424425426427428429430431"
+    "432433434435436437438439440441442443444445446447"
+    "448449450451452453454455456457458459460461462463"
+    "464465466467468469470471472473474475476477478479"
+    "480481482483484485486487488489490491492493494495"
+    "496497498499500501502503504505506507508509510511";
 
 static void putu(sbuf *b, uint64_t v)
 {
     char tmp[24];
     int i = 24;
+    if (v < 512) {
+        put(b, dec3 + 3 * v, v < 10 ? 1 : v < 100 ? 2 : 3);
+        return;
+    }
     do { tmp[--i] = (char)('0' + v % 10); v /= 10; } while (v);
     put(b, tmp + i, (size_t)(24 - i));
 }
@@ -69,17 +116,17 @@ static mqsad_status finish(sbuf *b, size_t *len)
     return MQSAD_OK;
 }
 
-static void put_reg(sbuf *b, const char *prefix, unsigned reg, unsigned width)
+static void put_reg(sbuf *b, const char *prefix, size_t plen, unsigned reg, unsigned width)
 {
-    puts_(b, prefix);
+    put(b, prefix, plen);
     if (width <= 1) {
         putu(b, reg);
     } else {
-        put(b, "[", 1);
+        putc_(b, '[');
         putu(b, reg);
-        put(b, ":", 1);
+        putc_(b, ':');
         putu(b, reg + width - 1);
-        put(b, "]", 1);
+        putc_(b, ']');
     }
 }
 
@@ -101,9 +148,9 @@ static void put_operand(sbuf *b, const mqsad_inst *in, int slot)
     unsigned code;
     int c;
     switch (op->kind) {
-    case MQSAD_OPK_VGPR: put_reg(b, "v", op->reg, op->width ? op->width : 1); break;
-    case MQSAD_OPK_SGPR: put_reg(b, "s", op->reg, op->width ? op->width : 1); break;
-    case MQSAD_OPK_TTMP: put_reg(b, "ttmp", op->reg, op->width ? op->width : 1); break;
+    case MQSAD_OPK_VGPR: put_reg(b, "v", 1, op->reg, op->width ? op->width : 1); break;
+    case MQSAD_OPK_SGPR: put_reg(b, "s", 1, op->reg, op->width ? op->width : 1); break;
+    case MQSAD_OPK_TTMP: put_reg(b, "ttmp", 4, op->reg, op->width ? op->width : 1); break;
     case MQSAD_OPK_SPECIAL: puts_(b, mqsad_special_name(op->special)); break;
     case MQSAD_OPK_INLINE_INT: puti(b, (int64_t)op->value); break;
     case MQSAD_OPK_INLINE_FLOAT:
@@ -125,23 +172,23 @@ static void put_operand(sbuf *b, const mqsad_inst *in, int slot)
     default: puts_(b, "<none>"); break;
     }
     if (op->annotation) {
-        puts_(b, "/*");
+        PUTLIT(b, "/*");
         puts_(b, op->annotation);
-        puts_(b, "*/");
+        PUTLIT(b, "*/");
     }
 }
 
 static void put_inst(sbuf *b, const mqsad_inst *in)
 {
-    puts_(b, "v_mqsad_u32_u8 ");
+    PUTLIT(b, "v_mqsad_u32_u8 ");
     put_operand(b, in, MQSAD_SLOT_VDST);
-    puts_(b, ", ");
+    PUTLIT(b, ", ");
     put_operand(b, in, MQSAD_SLOT_SRC0);
-    puts_(b, ", ");
+    PUTLIT(b, ", ");
     put_operand(b, in, MQSAD_SLOT_SRC1);
-    puts_(b, ", ");
+    PUTLIT(b, ", ");
     put_operand(b, in, MQSAD_SLOT_SRC2);
-    if (in->clamp) puts_(b, " clamp");
+    if (in->clamp) PUTLIT(b, " clamp");
 }
 
 mqsad_status mqsad_format(const mqsad_inst *inst, char *buf, size_t size, size_t *len)

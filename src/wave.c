@@ -276,13 +276,13 @@ static uint32_t read_scalar(const mqsad_wave_state *st, unsigned c, mqsad_wave_r
 }
 
 /* A VGPR tuple v[reg .. reg+width-1] used by slot: range, alignment. */
-static mqsad_status check_vgpr(const mqsad_wave_state *st, const mqsad_operand *op, unsigned width)
+static inline mqsad_status check_vgpr(const mqsad_wave_state *st, const mqsad_operand *op, unsigned width)
 {
     const mqsad_family *f = st->target->family;
     if (op->width && op->width != width) return MQSAD_E_OPERAND_KIND;
     if (width == 4 && op->reg > f->vgpr_quad_max) return MQSAD_E_REGISTER_RANGE;
     if ((unsigned)op->reg + width > st->vgpr_count) return MQSAD_E_REGISTER_RANGE;
-    if (width > 1 && f->vgpr_align > 1 && (op->reg % f->vgpr_align) != 0) return MQSAD_E_MISALIGNED;
+    if (width > 1 && f->vgpr_align > 1 && (op->reg & (f->vgpr_align - 1u)) != 0) return MQSAD_E_MISALIGNED;
     return MQSAD_OK;
 }
 
@@ -352,7 +352,7 @@ typedef struct src_view {
     uint64_t value;
 } src_view;
 
-static mqsad_status resolve_src(const mqsad_wave_state *st, const mqsad_inst *inst, int slot,
+static inline mqsad_status resolve_src(const mqsad_wave_state *st, const mqsad_inst *inst, int slot,
                                 src_view *v, mqsad_wave_report *r)
 {
     const mqsad_operand *op = &inst->src[slot];
@@ -420,21 +420,44 @@ static mqsad_status resolve_src(const mqsad_wave_state *st, const mqsad_inst *in
     }
 }
 
+/* Index of the lowest set bit of x (x != 0). */
+static unsigned lowest_bit(uint64_t x)
+{
+#if defined(__GNUC__)
+    return (unsigned)__builtin_ctzll(x);
+#else
+    unsigned i = 0;
+    while (!(x & 1u)) { x >>= 1; i++; }
+    return i;
+#endif
+}
+
 static int ranges_overlap(unsigned a, unsigned an, unsigned b, unsigned bn)
 {
     return a < b + bn && b < a + an;
 }
 
-/* The lane kernel. Until the kernel table is wired in, the scalar reference per lane. */
+/* The lane kernel: the CPU's best batch kernel (chosen once, src/cpu.c), all lanes at once. */
 static void run_lanes(const uint32_t *s0lo, const uint32_t *s0hi, const uint32_t *s1,
                       const uint32_t *const s2[4], uint32_t *const d[4], unsigned n, int clamp)
 {
-    unsigned i, k;
-    for (i = 0; i < n; i++) {
-        uint32_t acc[4], out[4];
-        for (k = 0; k < 4; k++) acc[k] = s2[k][i];
-        mqsad_u32_u8_clamp((uint64_t)s0hi[i] << 32 | s0lo[i], s1[i], acc, clamp, out);
-        for (k = 0; k < 4; k++) d[k][i] = out[k];
+    const mqsad_kernels *k = mqsad__kernels_default();
+    if (k && k->batch) {
+        k->batch(s0lo, s0hi, s1, s2, d, n, clamp);
+#if (defined(__x86_64__) || defined(__i386__)) && defined(__GNUC__)
+        /* Defensive: the code below is SSE; an AVX kernel that returned with dirty upper
+         * YMM/ZMM state would make it pay the AVX-SSE transition on every call (measured:
+         * several times the kernel's cost). The kernels clear it too; this costs ~1 cycle. */
+        if (k->level >= MQSAD_CPU_AVX2) __asm__ volatile("vzeroupper" ::: "memory");
+#endif
+    } else {
+        unsigned i, j;
+        for (i = 0; i < n; i++) {
+            uint32_t acc[4], out[4];
+            for (j = 0; j < 4; j++) acc[j] = s2[j][i];
+            mqsad_u32_u8_clamp((uint64_t)s0hi[i] << 32 | s0lo[i], s1[i], acc, clamp, out);
+            for (j = 0; j < 4; j++) d[j][i] = out[j];
+        }
     }
 }
 
@@ -448,7 +471,6 @@ mqsad_status mqsad_wave_exec_report(mqsad_wave_state *st, const mqsad_inst *inst
     uint32_t b0lo[MQSAD_MAX_LANES], b0hi[MQSAD_MAX_LANES], b1[MQSAD_MAX_LANES];
     uint32_t tmp[4][MQSAD_MAX_LANES];
     const uint32_t *s0lo, *s0hi, *s1, *s2[4];
-    uint32_t *const dst[4] = { tmp[0], tmp[1], tmp[2], tmp[3] };
     const mqsad_operand *vd;
     unsigned n, i, k, d;
     uint64_t exec;
@@ -494,18 +516,33 @@ mqsad_status mqsad_wave_exec_report(mqsad_wave_state *st, const mqsad_inst *inst
     }
     for (k = 0; k < 4; k++) s2[k] = st->vgpr[v2.vreg + (int)k];
 
-    run_lanes(s0lo, s0hi, s1, s2, dst, n, inst->clamp != 0);
-
-    /* Scatter: only lanes with EXEC set are written. */
     exec = st->exec & (n == 64 ? ~0ull : 0xffffffffull);
-    for (k = 0; k < 4; k++) {
-        uint32_t *out = st->vgpr[d + k];
-        for (i = 0; i < n; i++) {
-            uint32_t m = 0u - (uint32_t)((exec >> i) & 1u);
-            out[i] = (out[i] & ~m) | (tmp[k][i] & m);
+    if (exec == (n == 64 ? ~0ull : 0xffffffffull)) {
+        /* Every lane is written: the kernel stores straight into VDST. Register rows never
+         * overlap partially, and the kernel loads a block's inputs before storing, so an
+         * overlapping VDST (exactly equal rows) still sees the snapshot. */
+        uint32_t *const out[4] = { st->vgpr[d], st->vgpr[d + 1], st->vgpr[d + 2], st->vgpr[d + 3] };
+        run_lanes(s0lo, s0hi, s1, s2, out, n, inst->clamp != 0);
+    } else if (exec) {
+        /* Some lanes: compute all lanes into a temporary, then copy the enabled lanes.
+         * Scalar copies on purpose: wide loads of what the kernel just stored (or wide
+         * blends) stall on store forwarding and cost more than the copies. */
+        uint32_t *const out[4] = { st->vgpr[d], st->vgpr[d + 1], st->vgpr[d + 2], st->vgpr[d + 3] };
+        uint32_t *const dst[4] = { tmp[0], tmp[1], tmp[2], tmp[3] };
+        uint64_t on = exec;
+        run_lanes(s0lo, s0hi, s1, s2, dst, n, inst->clamp != 0);
+        while (on) {
+            unsigned lane = lowest_bit(on);
+            on &= on - 1;
+            out[0][lane] = tmp[0][lane];
+            out[1][lane] = tmp[1][lane];
+            out[2][lane] = tmp[2][lane];
+            out[3][lane] = tmp[3][lane];
         }
-        if (exec) st->vgpr_set[d + k] = 1;
     }
+    if (exec)
+        for (k = 0; k < 4; k++)
+            if (!st->vgpr_set[d + k]) st->vgpr_set[d + k] = 1;
     return MQSAD_OK;
 fail:
     r->flags = 0;

@@ -47,6 +47,8 @@ if $MAKE -s BUILD="$BUILD" CC="$CC" PREFIX="$PREFIX" DESTDIR="$STAGE" install > 
     ok
 else
     bad "make install failed:"; tail -20 "$TMP/install.log" >&2
+    echo "$pass passed, $fail failed"
+    exit 1
 fi
 for f in include/mqsad.h lib/libmqsad.a "lib/libmqsad.so.$VERSION" bin/mqsad \
          lib/pkgconfig/mqsad.pc lib/cmake/mqsad/mqsadConfig.cmake \
@@ -73,8 +75,15 @@ for std in c99 c11; do
 done
 # man page renders without warnings
 if have groff; then
-    w=$(groff -man -Tutf8 -ww -z "$P/share/man/man1/mqsad.1" 2>&1)
+    w=$(groff -t -man -Tutf8 -ww -z "$P/share/man/man1/mqsad.1" 2>&1)
     [ -z "$w" ] && ok || bad "groff warnings in mqsad.1: $(printf '%s' "$w" | head -3)"
+fi
+grep -q "^\.TH MQSAD 1 .* \"mqsad $VERSION\"" "$P/share/man/man1/mqsad.1" && ok || bad "man page lacks version $VERSION"
+# every command has a section in the man page
+for c in info eval dis asm exec bench demo; do
+    grep -q "^\.SS \"mqsad $c" "$P/share/man/man1/mqsad.1" && ok || bad "man page lacks mqsad $c"
+done
+if false; then :
 fi
 
 # --- pkg-config build ---

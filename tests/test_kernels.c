@@ -268,8 +268,11 @@ static void test_mask_parse(void)
     CHECK(!mqsad__parse_cpu_mask(NULL, &m), "reject NULL");
 }
 
-/* Runs this program as a child with MQSAD_CPU_MASK set; returns the flags it printed. */
-static int child_flags(const char *self, const char *mask, unsigned *flags, char *name, size_t size)
+/* Runs this program as a child with MQSAD_CPU_MASK set; it prints its flags, its raw
+ * detection (the child may run on a different CPU model than the parent under an emulator)
+ * and its best kernel's name. */
+static int child_flags(const char *self, const char *mask, unsigned *flags, unsigned *raw,
+                       char *name)
 {
     char cmd[1024], line[128];
     FILE *p;
@@ -277,8 +280,7 @@ static int child_flags(const char *self, const char *mask, unsigned *flags, char
     snprintf(cmd, sizeof cmd, "MQSAD_CPU_MASK='%s' '%s' --child", mask, self);
     p = popen(cmd, "r");
     if (!p) return 0;
-    rc = fgets(line, sizeof line, p) != NULL && sscanf(line, "%x %63s", flags, name) == 2;
-    (void)size;
+    rc = fgets(line, sizeof line, p) != NULL && sscanf(line, "%x %x %63s", flags, raw, name) == 3;
     return pclose(p) == 0 && rc;
 }
 
@@ -290,7 +292,7 @@ int main(int argc, char **argv)
     if (argc > 1 && !strcmp(argv[1], "--child")) {
         mqsad_kernels k;
         mqsad_kernels_init(&k, MQSAD_CPU_ALL);
-        printf("%x %s\n", mqsad_cpu_flags(), k.name);
+        printf("%x %x %s\n", mqsad_cpu_flags(), mqsad__cpu_detect(), k.name);
         return 0;
     }
     printf("cpu flags 0x%x (detected 0x%x)\n", flags, raw);
@@ -335,20 +337,22 @@ int main(int argc, char **argv)
     }
     test_mask_parse();
     {
-        unsigned f = 0;
+        unsigned f = 0, r = 0;
         char name[64] = "";
-        CHECK(child_flags(argv[0], "0", &f, name, sizeof name) && f == 0 && !strcmp(name, "c"),
+        CHECK(child_flags(argv[0], "0", &f, &r, name) && f == 0 && !strcmp(name, "c"),
               "MQSAD_CPU_MASK=0 -> flags 0 and kernel c (got 0x%x %s)", f, name);
-        if (raw & MQSAD_CPU_SSE41) {
-            CHECK(child_flags(argv[0], "0x1", &f, name, sizeof name) && f == MQSAD_CPU_SSE41 &&
-                  !strcmp(name, "sse41"), "MQSAD_CPU_MASK=0x1 -> sse41 (got 0x%x %s)", f, name);
-        }
-        if (raw & MQSAD_CPU_AVX2) {
-            CHECK(child_flags(argv[0], "3", &f, name, sizeof name) && f == (raw & 3) &&
-                  !strcmp(name, "avx2"), "MQSAD_CPU_MASK=3 -> avx2 (got 0x%x %s)", f, name);
-        }
-        CHECK(child_flags(argv[0], "junk", &f, name, sizeof name) && f == raw,
-              "malformed MQSAD_CPU_MASK is ignored (got 0x%x)", f);
+        CHECK(child_flags(argv[0], "0x1", &f, &r, name) && f == (r & MQSAD_CPU_SSE41) &&
+              !strcmp(name, r & MQSAD_CPU_SSE41 ? "sse41" : "c"),
+              "MQSAD_CPU_MASK=0x1 -> sse41 (got 0x%x %s)", f, name);
+        CHECK(child_flags(argv[0], "3", &f, &r, name) && f == (r & 3) &&
+              !strcmp(name, r & MQSAD_CPU_AVX2 ? "avx2" : r & MQSAD_CPU_SSE41 ? "sse41" : "c"),
+              "MQSAD_CPU_MASK=3 -> avx2 (got 0x%x %s)", f, name);
+        CHECK(child_flags(argv[0], "0x2", &f, &r, name) && f == (r & MQSAD_CPU_AVX2) &&
+              !strcmp(name, r & MQSAD_CPU_AVX2 ? "avx2" : "c"),
+              "MQSAD_CPU_MASK=0x2 (avx2 without sse41 flag) -> avx2 (got 0x%x %s)", f, name);
+        CHECK(child_flags(argv[0], "junk", &f, &r, name) && f == r,
+              "malformed MQSAD_CPU_MASK is ignored (got 0x%x, raw 0x%x)", f, r);
+        CHECK(child_flags(argv[0], "0xffffffff", &f, &r, name) && f == r, "MQSAD_CPU_MASK=all");
     }
     printf("%lu lanes checked\n", lanes_checked);
     return t_done();

@@ -927,6 +927,53 @@ static void test_state_parser(void)
     }
 }
 
+
+/* Robustness: random token soup and random bytes never crash, report a column inside the
+ * line and leave the state unchanged on error. */
+static mqsad_wave_state st_copy;
+static void test_state_fuzz(void)
+{
+    static const char *const toks[] = {
+        "v1", "v[2:3]", "s2", "s[2:3]", "ttmp4", "vcc", "exec_hi", "m0", "scc", "null",
+        "src_shared_base", "v1[3]", "v[4:7]", "=", "=", " ", " ", "  ", "0x", "0x1", "-1", "-",
+        "0xffffffffffffffff", "0x100000000", "99999999999999999999", "#", "[", "]", ":", "wave32",
+        "wave64", "\t", "v", "s", "ttmp", "v256", "v1[", "v1[64]", "0b101", "1_000", "zz", "\x01" };
+    const mqsad_target *t = mqsad_target_lookup("gfx90a");
+    unsigned it, bad = 0, changed = 0;
+    char line[600];
+    mqsad_wave_init(&st, t, 0);
+    for (it = 0; it < 20000; it++) {
+        size_t len = 0;
+        unsigned n = rnd() % 12, j;
+        mqsad_state_diag d;
+        mqsad_status s;
+        int check_copy = it % 16 == 0;
+        if (it % 4 == 3) {
+            n = rnd() % 40;
+            for (j = 0; j < n; j++) line[len++] = (char)(rnd() & 0xff);
+        } else {
+            for (j = 0; j < n; j++) {
+                const char *tk = toks[rnd() % (sizeof toks / sizeof toks[0])];
+                size_t l = strlen(tk);
+                if (len + l + 1 >= sizeof line) break;
+                memcpy(line + len, tk, l);
+                len += l;
+                if (rnd() & 1) line[len++] = ' ';
+            }
+        }
+        if (check_copy) memcpy(&st_copy, &st, sizeof st);
+        s = mqsad_state_parse_line(&st, line, len, &d);
+        if (s != MQSAD_OK) {
+            if (d.column < 1 || d.column > len + 1 || !d.message[0] || d.status != s) bad++;
+            if (check_copy && memcmp(&st_copy, &st, sizeof st)) changed++;
+        }
+        if (st.wave_size != 32 && st.wave_size != 64) bad++;
+        if (it % 1000 == 999) mqsad_wave_init(&st, t, 0);
+    }
+    CHECK(bad == 0, "fuzz: %u bad diagnostics", bad);
+    CHECK(changed == 0, "fuzz: %u failed lines changed the state", changed);
+}
+
 int main(void)
 {
     test_operand_sweep();
@@ -938,5 +985,6 @@ int main(void)
     test_vectors();
     test_decoded();
     test_state_parser();
+    test_state_fuzz();
     return t_done();
 }

@@ -63,7 +63,7 @@ static void worked_example(void)
     printf("Worked example: S0 = 0x%016llx, S1 = 0x%08x, S2 = {%u, %u, %u, %u}\n",
            (unsigned long long)s0, (unsigned)s1, (unsigned)s2[0], (unsigned)s2[1],
            (unsigned)s2[2], (unsigned)s2[3]);
-    printf("  k  S0 bytes k..k+3   S1 bytes       |diff|         D[k]  (S1 byte 0 is 0: masked)\n");
+    printf("  k  S0 bytes k..k+3    S1 bytes      |diff|       D[k]  (S1 byte 0 is 0: masked)\n");
     for (k = 0; k < 4; k++) {
         uint32_t sum = 0;
         char diff[32];
@@ -91,22 +91,58 @@ static void worked_example(void)
 
 /* ---- assembling: text -> instruction + bytes ---- */
 
-/* Assembles "v_mqsad_u32_u8 v[V:V+3], -1, -1, v[252:255]".
- * Until the assembler lands, the instruction is built from its operand codes. */
-static mqsad_status demo_assemble(const mqsad_target *t, unsigned vdst, mqsad_inst *inst,
-                                  uint8_t *bytes, size_t size, size_t *n, char *why,
-                                  size_t whysize)
+/* The instruction built from its operand codes (no assembler involved): the fallback
+ * when the assembler fails, so that the later steps still run. */
+static mqsad_status build_by_hand(const mqsad_target *t, unsigned vdst, mqsad_inst *inst)
 {
     mqsad_status st;
     memset(inst, 0, sizeof *inst);
     inst->target = t;
-    why[0] = 0;
     st = mqsad_operand_from_code(t, MQSAD_SLOT_VDST, vdst, 0, &inst->vdst);
     if (st == MQSAD_OK) st = mqsad_operand_from_code(t, MQSAD_SLOT_SRC0, 193, 0, &inst->src[0]);
     if (st == MQSAD_OK) st = mqsad_operand_from_code(t, MQSAD_SLOT_SRC1, 193, 0, &inst->src[1]);
     if (st == MQSAD_OK) st = mqsad_operand_from_code(t, MQSAD_SLOT_SRC2, 256 + 252, 0, &inst->src[2]);
-    if (st == MQSAD_OK) st = mqsad_encode(inst, bytes, size, n);
-    if (st != MQSAD_OK) snprintf(why, whysize, "%s", mqsad_strerror(st));
+    if (st == MQSAD_OK) st = mqsad_validate(inst, NULL);
+    return st;
+}
+
+/* Assembles "v_mqsad_u32_u8 v[V:V+3], -1, -1, v[252:255]" with mqsad_parse + mqsad_encode.
+ * Returns MQSAD_OK, or the status with llvm-mc's diagnostic in why. */
+static mqsad_status demo_assemble(const mqsad_target *t, unsigned vdst, mqsad_inst *inst,
+                                  uint8_t *bytes, size_t size, size_t *n, char *why,
+                                  size_t whysize)
+{
+    char text[LINE_MAX_DEMO];
+    mqsad_diag diag;
+    mqsad_status st;
+    snprintf(text, sizeof text, "v_mqsad_u32_u8 v[%u:%u], -1, -1, v[252:255]", vdst, vdst + 3);
+    memset(&diag, 0, sizeof diag);
+    why[0] = 0;
+    st = mqsad_parse(t, text, strlen(text), inst, &diag);
+    if (st != MQSAD_OK) {
+        mqsad_inst hand;
+        if (diag.message[0])
+            snprintf(why, whysize, "<stdin>:1:%u: error: %s", diag.column, diag.message);
+        else
+            snprintf(why, whysize, "%s", mqsad_strerror(st));
+        if (build_by_hand(t, vdst, &hand) == MQSAD_OK) {
+            /* the table says this is valid: the assembler is wrong or missing */
+            fail("mqsad_parse rejected a valid line", st);
+            printf("        (%s; continuing with the instruction built from its codes)\n", why);
+            *inst = hand;
+        } else {
+            return st;
+        }
+    }
+    else {
+        mqsad_inst hand;
+        mqsad_status hs = build_by_hand(t, vdst, &hand);
+        if (hs != MQSAD_OK) {
+            fail("mqsad_parse accepted what mqsad_validate rejects", hs);
+        }
+    }
+    st = mqsad_encode(inst, bytes, size, n);
+    if (st != MQSAD_OK) snprintf(why, whysize, "mqsad_encode: %s", mqsad_strerror(st));
     return st;
 }
 
@@ -121,7 +157,14 @@ static void show_target(const mqsad_target *t)
     unsigned vdst = 5;
     mqsad_status st;
 
-    printf("== %s  %s", f->generation, t->name);
+    {   /* the generation, and its -t name where that is not just the lower-case spelling */
+        const char *g = f->generation, *al = f->generation_alias;
+        size_t j;
+        int same = strlen(g) == strlen(al);
+        for (j = 0; same && g[j]; j++)
+            same = (g[j] >= 'A' && g[j] <= 'Z' ? g[j] - 'A' + 'a' : g[j]) == al[j];
+        printf("== %s%s%s  %s", g, same ? "" : " / ", same ? "" : al, t->name);
+    }
     for (i = 0; i < mqsad_target_count(); i++) {
         const mqsad_target *o = mqsad_target_at(i);
         if (o->family == f && o != t) printf("%s%s", others++ ? " " : " (also ", o->name);

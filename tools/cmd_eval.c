@@ -104,13 +104,14 @@ static int eval_line(const char *line, size_t len, unsigned long lineno)
         int r = parse_number(tok[k], tlen[k], bits, &val[k]);
         int shown = tlen[k] > 40 ? 40 : (int)tlen[k];
         if (r == 1) {
-            fprintf(stderr, "mqsad eval: line %lu: bad number '%.*s' for %s "
-                    "(want 0x-hex or unsigned decimal)\n", lineno, shown, tok[k], field_name[k]);
+            fprintf(stderr, "mqsad eval: line %lu: bad number '%.*s%s' for %s "
+                    "(want 0x-hex or unsigned decimal)\n", lineno, shown, tok[k],
+                    shown < (int)tlen[k] ? "..." : "", field_name[k]);
             return 1;
         }
         if (r == 2) {
-            fprintf(stderr, "mqsad eval: line %lu: value '%.*s' too large for %s (%u bits)\n",
-                    lineno, shown, tok[k], field_name[k], bits);
+            fprintf(stderr, "mqsad eval: line %lu: value '%.*s%s' too large for %s (%u bits)\n",
+                    lineno, shown, tok[k], shown < (int)tlen[k] ? "..." : "", field_name[k], bits);
             return 1;
         }
     }
@@ -119,8 +120,9 @@ static int eval_line(const char *line, size_t len, unsigned long lineno)
         else if (tlen[6] == 1 && (tok[6][0] == '0' || tok[6][0] == '1')) clamp = tok[6][0] == '1';
         else {
             int shown = tlen[6] > 40 ? 40 : (int)tlen[6];
-            fprintf(stderr, "mqsad eval: line %lu: bad clamp field '%.*s' (want 'clamp', 0 or 1)\n",
-                    lineno, shown, tok[6]);
+            fprintf(stderr, "mqsad eval: line %lu: bad clamp field '%.*s%s' "
+                    "(want 'clamp', 0 or 1)\n", lineno, shown, tok[6],
+                    shown < (int)tlen[6] ? "..." : "");
             return 1;
         }
     }

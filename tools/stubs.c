@@ -7,7 +7,3 @@ int cli_is_help(const char *arg) { return !strcmp(arg, "--help") || !strcmp(arg,
 
 #define STUB(fn, nm) int fn(int argc, char **argv) { (void)argc; (void)argv; \
     fprintf(stderr, "mqsad %s: not implemented yet\n", nm); return 2; }
-STUB(cmd_dis, "dis")
-STUB(cmd_asm, "asm")
-STUB(cmd_exec, "exec")
-STUB(cmd_bench, "bench")

@@ -3,8 +3,8 @@
  * The SSE4.1 algorithm on 8 lanes: weight w = min_epu8(ref, 1), windows by dword shifts,
  * |a-b| = max_epu8 - min_epu8, pmaddubsw(|a-b|, w) (pair sums <= 510, never saturates) and
  * pmaddwd(.., 1) for the dword SAD (<= 1020). Clamp: min_epu32(acc, ~sad) + sad.
- * The compiler emits vzeroupper on return (and before calls), so callers in SSE code pay no
- * AVX-SSE transition penalty. */
+ * vzeroupper is issued explicitly after the vector loop (gcc 12 leaves it out when a local
+ * function follows), so neither the scalar tail nor SSE callers pay an AVX-SSE transition. */
 #include "kernels.h"
 
 #include <immintrin.h>
@@ -68,5 +68,8 @@ void mqsad_batch_avx2(MQSAD_KERNEL_ARGS)
     } else {
         avx2_loop(src0_lo, src0_hi, src1, src2, dst, 0, end, 0, 0);
     }
+    /* Explicit: gcc 12 omits it when a local function is called afterwards. The tail runs
+     * with clean upper halves, and so does the caller. */
+    _mm256_zeroupper();
     mqsad__tail(src0_lo, src0_hi, src1, src2, dst, end, n, clamp);
 }

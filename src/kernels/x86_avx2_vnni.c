@@ -4,8 +4,8 @@
  * the four products |a-b| (u8) * w (s8, 0 or 1) of each dword straight into the accumulator
  * (wrapping, as required when clamp is off). With clamp the SAD is computed from 0 and added
  * with min_epu32(acc, ~sad) + sad.
- * The compiler emits vzeroupper on return (and before calls), so callers in SSE code pay no
- * AVX-SSE transition penalty. */
+ * vzeroupper is issued explicitly after the vector loop (gcc 12 leaves it out when a local
+ * function follows), so neither the scalar tail nor SSE callers pay an AVX-SSE transition. */
 #include "kernels.h"
 
 #include <immintrin.h>
@@ -68,5 +68,8 @@ void mqsad_batch_avx2_vnni(MQSAD_KERNEL_ARGS)
     } else {
         vnni_loop(src0_lo, src0_hi, src1, src2, dst, 0, end, 0, 0);
     }
+    /* Explicit: gcc 12 omits it when a local function is called afterwards. The tail runs
+     * with clean upper halves, and so does the caller. */
+    _mm256_zeroupper();
     mqsad__tail(src0_lo, src0_hi, src1, src2, dst, end, n, clamp);
 }

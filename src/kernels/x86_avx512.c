@@ -102,6 +102,7 @@ avx512_loop(const uint32_t *lo, const uint32_t *hi, const uint32_t *s1,
         } else {                                                                              \
             avx512_loop(src0_lo, src0_hi, src1, src2, dst, 0, end, 0, 0, VNNI);               \
         }                                                                                     \
+        _mm256_zeroupper(); /* explicit, see x86_avx2.c */                                    \
         mqsad__tail(src0_lo, src0_hi, src1, src2, dst, end, n, clamp);                        \
     } while (0)
 

@@ -1,0 +1,214 @@
+#!/bin/sh
+# hostile.sh — hostile inputs through the CLI (issue 6, item 3): 10 MB lines, NUL bytes,
+# invalid UTF-8, 100 000 nested parentheses / unary minus signs, 1000-digit numbers,
+# overflowing register indices, truncated words, random binary, files without a trailing
+# newline, huge lane lists and repeated assignments in a state file. Every case must end
+# with a clear error (FILE:LINE:COL or "line N") and exit status 1 (or succeed where the
+# input is valid), in bounded time (timeout) and memory (ulimit -v), never a crash.
+# C API counterparts: tests/test_hostile.c. Bounds: docs/security.md.
+#
+# Environment: MQSAD_BIN (the CLI, may be a valgrind wrapper), MQSAD_HOSTILE_TIMEOUT
+# (seconds per command, default 10), MQSAD_HOSTILE_VMEM (KiB of address space, default
+# 262144; skipped automatically when the binary cannot run under it, e.g. ASan or valgrind).
+BIN=${MQSAD_BIN:-build/mqsad}
+T=${MQSAD_HOSTILE_TIMEOUT:-10}
+VMEM=${MQSAD_HOSTILE_VMEM:-262144}
+TMP=${TMPDIR:-/tmp}/mqsad-hostile.$$
+mkdir -p "$TMP" || exit 1
+trap 'rm -rf "$TMP"' EXIT
+pass=0; fail=0
+ok() { pass=$((pass + 1)); }
+bad() { fail=$((fail + 1)); echo "FAIL: $*" >&2; }
+export LC_ALL=C
+
+if ( ulimit -v "$VMEM" && "$BIN" --version ) >/dev/null 2>&1; then
+    LIMIT=1
+else
+    LIMIT=0
+    echo "note: $BIN does not run under ulimit -v $VMEM (sanitizer/valgrind build?): no memory limit" >&2
+fi
+
+# run STDIN ARGS...: runs the CLI with a time and memory limit; rc, $TMP/out, $TMP/err.
+run() {
+    in=$1; shift
+    if [ "$LIMIT" = 1 ]; then
+        ( ulimit -v "$VMEM"; exec timeout "$T" "$BIN" "$@" ) < "$in" > "$TMP/out" 2> "$TMP/err"
+    else
+        ( exec timeout "$T" "$BIN" "$@" ) < "$in" > "$TMP/out" 2> "$TMP/err"
+    fi
+    rc=$?
+}
+
+# expect NAME RC_WANTED [STDERR_REGEX]: checks the last run (rc "01" = 0 or 1).
+expect() {
+    name=$1; want=$2; re=$3
+    if [ "$rc" -eq 124 ]; then bad "$name: timed out after $T s"; return; fi
+    if [ "$rc" -ge 128 ]; then bad "$name: killed by signal $((rc - 128))"; head -c 600 "$TMP/err" >&2; return; fi
+    case $want in
+        01) [ "$rc" -le 1 ] || { bad "$name: exit $rc, want 0 or 1"; head -c 400 "$TMP/err" >&2; return; } ;;
+        *)  [ "$rc" -eq "$want" ] || { bad "$name: exit $rc, want $want"; head -c 400 "$TMP/err" >&2; return; } ;;
+    esac
+    if [ -n "$re" ]; then
+        if head -c 4096 "$TMP/err" | grep -Eq -- "$re"; then ok
+        else bad "$name: stderr does not match /$re/: $(head -c 300 "$TMP/err")"; fi
+    else
+        ok
+    fi
+}
+
+# rep N STRING: N copies of STRING (no newline)
+rep() { S=$2 awk -v n="$1" 'BEGIN { s = ENVIRON["S"]; for (i = 0; i < n; i++) printf "%s", s }'; }
+# fill N CHAR: N copies of one character, fast
+fill() { head -c "$1" /dev/zero | tr '\0' "$2"; }
+
+MB10=10485760
+NULLF=/dev/null
+G='v_mqsad_u32_u8 v[4:7], v[2:3], v1, v[8:11]'
+GENC='[0x04,0x00,0x3d,0xd6,0x02,0x03,0x22,0x04]'
+E='^[^:]+:1:[0-9]+: error: '
+
+# ---------------------------------------------------------------- asm
+f=$TMP/a.s
+fill $MB10 x > "$f"; echo >> "$f"
+run $NULLF asm -t gfx1100 "$f"; expect "asm: 10 MB line" 1 "^$f:1:1: error: "
+{ printf '%s // ' "$G"; fill $MB10 c; printf '\n%s\n' "$G"; } > "$f"
+run $NULLF asm -t gfx1100 "$f"; expect "asm: 10 MB comment" 01 ""
+grep -q "encoding: $GENC" "$TMP/out" && ok || bad "asm: line after a 10 MB line not assembled"
+fill $MB10 x > "$f"
+run "$f" asm -t gfx1100; expect "asm: 10 MB line on stdin" 1 "^<stdin>:1:1: error: "
+printf 'v_mqsad_u32_u8 v[4:7],\000v[2:3], v1, v[8:11]\n%s\n' "$G" > "$f"
+run $NULLF asm -t gfx1100 "$f"; expect "asm: NUL byte" 1 "^$f:1:23: error: "
+grep -q "encoding: $GENC" "$TMP/out" && ok || bad "asm: line after a NUL line not assembled"
+printf 'v_mqsad_u32_u8 v[4:7], v[2:3], v\3771, v[8:11]\n' > "$f"
+run $NULLF asm -t gfx1100 "$f"; expect "asm: invalid UTF-8 (0xff)" 1 "^$f:1:33: error: "
+printf 'v_mqsad_u32_u8\303\251 v[4:7], v[2:3], v1, v[8:11]\n' > "$f"
+run $NULLF asm -t gfx1100 "$f"; expect "asm: UTF-8 in the mnemonic" 1 "^$f:1:15: error: "
+printf '%s\342\200\n' "$G" > "$f"          # llvm-mc 22 hangs on this line
+run $NULLF asm -t gfx1100 "$f"; expect "asm: truncated UTF-8 at the end of a line" 1 "^$f:1:[0-9]+: error: "
+{ printf 'v_mqsad_u32_u8 v[4:7], v[2:3], '; fill 100000 '('; printf 1; fill 100000 ')'; printf ', v[8:11]\n'; } > "$f"
+run $NULLF asm -t gfx1100 "$f"; expect "asm: 100000 nested parentheses" 1 "$E"
+{ printf 'v_mqsad_u32_u8 v[4:7], v[2:3], '; fill 100000 '-'; printf '1, v[8:11]\n'; } > "$f"
+run $NULLF asm -t gfx1100 "$f"; expect "asm: 100000 unary minus" 1 "$E"
+{ printf 'v_mqsad_u32_u8 v[4:7], v[2:3], '; fill 1000 9; printf ', v[8:11]\n'; } > "$f"
+run $NULLF asm -t gfx1100 "$f"; expect "asm: 1000-digit number" 1 "^$f:1:32: error: "
+{ printf 'v_mqsad_u32_u8 v[4:7], v[2:3], 0x'; fill 1000 f; printf ', v[8:11]\n'; } > "$f"
+run $NULLF asm -t gfx1100 "$f"; expect "asm: 1000-digit hex number" 1 "^$f:1:32: error: "
+printf 'v_mqsad_u32_u8 v[4:7], v[99999999999999999999:3], v1, v[8:11]\n' > "$f"
+run $NULLF asm -t gfx1100 "$f"; expect "asm: v[99999999999999999999:3]" 1 "^$f:1:26: error: "
+printf 'v_mqsad_u32_u8 v[4294967300:4294967303], v[2:3], v1, v[8:11]\n' > "$f"
+run $NULLF asm -t gfx1100 "$f"; expect "asm: v[2^32+4:...] (no wrap-around)" 1 "^$f:1:[0-9]+: error: "
+printf '%s' "$G" > "$f"
+run $NULLF asm -t gfx1100 "$f"; expect "asm: no trailing newline" 0 ""
+grep -q "encoding: $GENC" "$TMP/out" && ok || bad "asm: last line without newline not assembled"
+head -c 65536 /dev/urandom > "$f"
+run $NULLF asm -t gfx1100 "$f"; expect "asm: random binary" 1 "^$f:[0-9]+:[0-9]+: error: "
+[ "$rc" -eq 1 ] || cp "$f" "${TMPDIR:-/tmp}/hostile-asm-random.bin"
+rep 100000 'x
+' > "$f"
+run $NULLF asm -t gfx1100 "$f"; expect "asm: 100000 bad lines" 1 "^$f:1:1: error: "
+
+# ---------------------------------------------------------------- dis
+f=$TMP/d.txt
+{ printf '0x04 '; fill $MB10 z; echo; } > "$f"
+run $NULLF dis -t gfx1100 "$f"; expect "dis: 10 MB line" 1 "^$f:1:[0-9]+: error: "
+rep 250000 '0x04,0x00,0x3d,0xd6,0x02,0x03,0x22,0x04,' > "$f"; echo >> "$f"
+run $NULLF dis -t gfx1100 "$f"; expect "dis: 10 MB line of valid bytes" 01 ""
+[ "$rc" -eq 0 ] || head -c 300 "$TMP/err" | grep -Eq "^$f:1:[0-9]+: error: " && ok || bad "dis: 10 MB valid line: unclear error"
+for k in 1 2 3 4 5 6 7; do
+    bytes=$(echo '0x04,0x00,0x3d,0xd6,0x02,0x03,0x22' | cut -d, -f1-$k)
+    printf '[%s]\n' "$bytes" > "$f"
+    run $NULLF dis -t gfx1100 "$f"; expect "dis: truncated word, $k bytes in a block" 1 "^$f:1:[0-9]+: warning: invalid instruction encoding"
+    printf '%s\n' "$bytes" > "$f"
+    run $NULLF dis -t gfx1100 "$f"; expect "dis: truncated word, $k bytes" 1 "^$f:1:[0-9]+: warning: invalid instruction encoding"
+done
+printf '[0x04,0x00,0x3d,0xd6,0xff,0x02,0x22,0x04,0x78,0x56]\n' > "$f"
+run $NULLF dis -t gfx1100 "$f"; expect "dis: 32-bit literal cut short" 1 "^$f:1:[0-9]+: warning: invalid instruction encoding"
+printf '[0x04,0x00,0x3d,0xd6,0xfe,0x02,0x22,0x04,0x78,0x56,0x34,0x12,0x00]\n' > "$f"
+run $NULLF dis -t gfx1250 "$f"; expect "dis: 64-bit literal cut short (gfx1250)" 1 "^$f:1:[0-9]+: warning: invalid instruction encoding"
+printf '0x04,0x00,0xe7,0xd1,0xff,0x02,0x22,0x04,0x78,0x56,0x34,0x12\n' > "$f"
+run $NULLF dis -t gfx900 "$f"; expect "dis: literal code on gfx900 (llvm-mc crashes)" 1 "^$f:1:[0-9]+: warning: invalid instruction encoding"
+printf '%s' "$GENC" > "$f"
+run $NULLF dis -t gfx1100 "$f"; expect "dis: no trailing newline" 0 ""
+grep -qF "$(printf '\t%s' "$G")" "$TMP/out" && ok || bad "dis: no trailing newline: wrong output: $(head -c 200 "$TMP/out")"
+printf '0x04,0x00,0x3d,0xd6' > "$f"
+run $NULLF dis -t gfx1100 "$f"; expect "dis: 4 bytes, no trailing newline" 1 "^$f:1:1: warning: invalid instruction encoding"
+head -c 65536 /dev/urandom > "$f"
+run $NULLF dis -t gfx1100 "$f"; expect "dis: random binary" 1 "^$f:[0-9]+:[0-9]+: (error|warning): "
+[ "$rc" -eq 1 ] || cp "$f" "${TMPDIR:-/tmp}/hostile-dis-random.bin"
+head -c 65536 /dev/urandom | od -An -v -tx1 | sed 's/ \([0-9a-f][0-9a-f]\)/0x\1 /g' > "$f"
+run $NULLF dis -t gfx1100 "$f"; expect "dis: random bytes as hex" 01 ""
+printf '0x04,0x00,\0000x3d,0xd6,0x02,0x03,0x22,0x04\n' > "$f"
+run $NULLF dis -t gfx1100 "$f"; expect "dis: NUL byte" 1 "^$f:1:11: error: "
+printf '0x04,0x00,0x3d,0xd6,\3770x02,0x03,0x22,0x04\n' > "$f"
+run $NULLF dis -t gfx1100 "$f"; expect "dis: invalid UTF-8" 1 "^$f:1:21: error: "
+{ printf '0x'; fill 1000 f; echo; } > "$f"
+run $NULLF dis -t gfx1100 "$f"; expect "dis: 1000-digit number" 1 "^$f:1:1: error: "
+{ fill 100000 '['; echo; } > "$f"
+run $NULLF dis -t gfx1100 "$f"; expect "dis: 100000 nested brackets" 1 "^$f:1:[0-9]+: error: "
+rep 100000 '0x04,0x00,0x3d,0xd6,0x02,0x03,0x22,0x04
+' > "$f"
+run $NULLF dis -t gfx1100 "$f"; expect "dis: 100000 words" 0 ""
+[ "$(grep -c 'v_mqsad_u32_u8' "$TMP/out")" -eq 100000 ] && ok || bad "dis: 100000 words: $(grep -c v_mqsad "$TMP/out") decoded"
+
+# ---------------------------------------------------------------- eval
+f=$TMP/e.txt
+{ fill $MB10 1; printf '\n0x0706050403020100 0x03020100 11 13 17 19\n'; } > "$f"
+run "$f" eval; expect "eval: 10 MB line" 1 "line 1: "
+grep -q '^0x0000000b 0x00000010 0x00000017 0x0000001c$' "$TMP/out" && ok || bad "eval: line after 10 MB line not evaluated"
+printf '0x0706050403020100 0x03020100 11\000 13 17 19\n' > "$f"
+run "$f" eval; expect "eval: NUL byte" 1 "line 1: "
+printf '0x0706050403020100 0x03020100 11 13 17 19\377\n' > "$f"
+run "$f" eval; expect "eval: invalid UTF-8" 1 "line 1: "
+{ printf '0x0706050403020100 0x03020100 '; fill 1000 9; printf ' 13 17 19\n'; } > "$f"
+run "$f" eval; expect "eval: 1000-digit number" 1 "line 1: "
+printf '0x0706050403020100 0x03020100 11 13 17 19' > "$f"
+run "$f" eval; expect "eval: no trailing newline" 0 ""
+grep -q '^0x0000000b 0x00000010 0x00000017 0x0000001c$' "$TMP/out" && ok || bad "eval: no trailing newline: wrong output"
+head -c 65536 /dev/urandom > "$f"
+run "$f" eval; expect "eval: random binary" 1 "line [0-9]+: "
+
+# ---------------------------------------------------------------- exec (state files)
+f=$TMP/state
+X='v_mqsad_u32_u8 v[4:7], v[2:3], v1, v[8:11]'
+base='v[2:3] = 0x0706050403020100
+v1 = 0x03020100
+v8 = 11
+v9 = 13
+v10 = 17
+v11 = 19'
+{ printf 'v1 = '; fill $MB10 1; echo; } > "$f"
+run $NULLF exec -t gfx1100 --state "$f" "$X"; expect "exec: 10 MB state line" 1 "^$f:1:[0-9]+: error: "
+{ printf 'v1 = '; rep 100000 '0x1 '; echo; } > "$f"
+run $NULLF exec -t gfx1100 --state "$f" "$X"; expect "exec: 100000-value lane list" 1 "^$f:1:[0-9]+: error: "
+{ printf 'v1 = '; rep 65 '0x1 '; echo; } > "$f"
+run $NULLF exec -t gfx1100 --wave64 --state "$f" "$X"; expect "exec: 65 lanes on wave64" 1 "^$f:1:[0-9]+: error: "
+{ rep 100000 'v1 = 0x1
+'; printf '%s\n' "$base"; } > "$f"
+run $NULLF exec -t gfx1100 --state "$f" "$X"; expect "exec: 100000 repeated assignments" 0 ""
+grep -q '^v4 = 0x0000000b 0x0000000b' "$TMP/out" && ok || bad "exec: repeated assignments: last one must win: $(head -c 100 "$TMP/out")"
+printf 's1 = 1\ns2 =\000 2\n' > "$f"
+run $NULLF exec -t gfx1100 --state "$f" "$X"; expect "exec: NUL byte in the state" 1 "^$f:2:5: error: "
+printf 's1 = 1\ns2 = 2\303\251\n' > "$f"
+run $NULLF exec -t gfx1100 --state "$f" "$X"; expect "exec: UTF-8 in the state" 1 "^$f:2:7: error: "
+{ printf 's1 = '; fill 1000 9; echo; } > "$f"
+run $NULLF exec -t gfx1100 --state "$f" "$X"; expect "exec: 1000-digit value" 1 "^$f:1:6: error: "
+printf 'v99999999999999999999 = 1\n' > "$f"
+run $NULLF exec -t gfx1100 --state "$f" "$X"; expect "exec: v99999999999999999999" 1 "^$f:1:[0-9]+: error: "
+printf 'v1[99999999999999999999] = 1\n' > "$f"
+run $NULLF exec -t gfx1100 --state "$f" "$X"; expect "exec: lane 99999999999999999999" 1 "^$f:1:[0-9]+: error: "
+printf '%s' "$base" > "$f"
+run $NULLF exec -t gfx1100 --state "$f" "$X"; expect "exec: state without trailing newline" 0 ""
+grep -q '^v4 = 0x0000000b 0x0000000b' "$TMP/out" && ok || bad "exec: no trailing newline: wrong output"
+head -c 65536 /dev/urandom > "$f"
+run $NULLF exec -t gfx1100 --state "$f" "$X"; expect "exec: random binary state" 1 "^$f:[0-9]+:[0-9]+: error: "
+run $NULLF exec -t gfx1100 "v_mqsad_u32_u8 v[4:7], v[2:3], $(fill 100000 '('), v[8:11]"
+expect "exec: 100 KB instruction argument" 1 ""
+run $NULLF exec -t gfx1100 --set "v1 = $(fill 100000 1)" "$X"
+expect "exec: 100 KB --set" 1 ""
+run $NULLF exec -t gfx1100 --bytes 0x04,0x00,0x3d,0xd6,0x02,0x03,0x22
+expect "exec: 7 bytes" 1 ""
+run $NULLF exec -t gfx1100 --bytes 0x04,0x00,0x3d,0xd6,0xff,0x02,0x22,0x04,0x78
+expect "exec: literal cut short" 1 ""
+
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]

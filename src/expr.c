@@ -1,0 +1,421 @@
+/*
+ * expr.c — LLVM MC expressions (AsmParser::parseExpression / parsePrimaryExpr /
+ * parseBinOpRHS, MCExpr::evaluateAsAbsolute and MCExpr::print, LLVM 22, GNU flavour).
+ *
+ * Precedence (lowest first): || (1), && (2), == != <> < <= > >= (3), + - (4),
+ * | ^ & ! (5, "!" is or-not), * / % << >> (6); all left-associative. Unary - ~ ! + bind to
+ * a primary. Values are 64-bit two's complement and wrap; ">>" is a logical shift and a
+ * shift count is taken modulo 64 (what llvm-mc does on x86-64); comparisons give -1/0;
+ * && || ! give 1/0. Division or remainder by zero leaves the expression unevaluated (not
+ * absolute), as in LLVM; INT64_MIN / -1 wraps (llvm-mc 22 dies with SIGFPE there).
+ * A real token inside an expression is its double bit pattern (so -(1.0) = -0x3ff0...).
+ *
+ * Bounds: nesting (parentheses, unary operators) deeper than ASM_EXPR_DEPTH is an error
+ * ("expression too deeply nested"); the node pool is fixed (ASM_EXPR_NODES) — constant
+ * sub-trees are folded when it fills, and a symbolic expression that still does not fit
+ * is an error ("expression too complex").
+ */
+#include "parse_internal.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <errno.h>
+
+static void set_err(asm_expr_ctx *c, unsigned pos, const char *msg)
+{
+    if (!c->err) {
+        c->err = 1;
+        c->err_pos = pos;
+        c->err_msg = msg;
+    }
+}
+
+static int new_node(asm_expr_ctx *c, asm_node_kind k, unsigned pos)
+{
+    asm_node *n;
+    if (c->nnodes >= ASM_EXPR_NODES) {
+        set_err(c, pos, "expression too complex");
+        return -1;
+    }
+    n = &c->nodes[c->nnodes];
+    memset(n, 0, sizeof *n);
+    n->kind = k;
+    n->a = n->b = -1;
+    return c->nnodes++;
+}
+
+static int eval(const asm_expr_ctx *c, int i, int64_t *v, unsigned depth)
+{
+    const asm_node *n = &c->nodes[i];
+    int64_t x, y;
+    uint64_t ux, uy;
+    if (depth > ASM_EXPR_NODES + 8) return 0;
+    switch (n->kind) {
+    case EN_CONST: *v = n->value; return 1;
+    case EN_SYM: return 0;
+    case EN_UNARY:
+        if (!eval(c, n->a, &x, depth + 1)) return 0;
+        switch (n->op) {
+        case EOP_NEG: *v = (int64_t)(0 - (uint64_t)x); break;
+        case EOP_NOT: *v = (int64_t)~(uint64_t)x; break;
+        case EOP_LNOT: *v = !x; break;
+        default: *v = x; break;
+        }
+        return 1;
+    case EN_BINARY:
+        if (!eval(c, n->a, &x, depth + 1) || !eval(c, n->b, &y, depth + 1)) return 0;
+        ux = (uint64_t)x; uy = (uint64_t)y;
+        switch (n->op) {
+        case EOP_ADD: *v = (int64_t)(ux + uy); break;
+        case EOP_SUB: *v = (int64_t)(ux - uy); break;
+        case EOP_MUL: *v = (int64_t)(ux * uy); break;
+        case EOP_DIV:
+            if (y == 0) return 0;
+            *v = (x == INT64_MIN && y == -1) ? INT64_MIN : x / y;
+            break;
+        case EOP_MOD:
+            if (y == 0) return 0;
+            *v = (x == INT64_MIN && y == -1) ? 0 : x % y;
+            break;
+        case EOP_SHL: *v = (int64_t)(ux << (uy & 63)); break;
+        case EOP_LSHR: *v = (int64_t)(ux >> (uy & 63)); break;
+        case EOP_AND: *v = (int64_t)(ux & uy); break;
+        case EOP_OR: *v = (int64_t)(ux | uy); break;
+        case EOP_XOR: *v = (int64_t)(ux ^ uy); break;
+        case EOP_ORNOT: *v = (int64_t)(ux | ~uy); break;
+        case EOP_LAND: *v = x && y; break;
+        case EOP_LOR: *v = x || y; break;
+        case EOP_EQ: *v = x == y ? -1 : 0; break;
+        case EOP_NE: *v = x != y ? -1 : 0; break;
+        case EOP_LT: *v = x < y ? -1 : 0; break;
+        case EOP_LE: *v = x <= y ? -1 : 0; break;
+        case EOP_GT: *v = x > y ? -1 : 0; break;
+        case EOP_GE: *v = x >= y ? -1 : 0; break;
+        default: return 0;
+        }
+        return 1;
+    }
+    return 0;
+}
+
+int asm_expr_absolute(const asm_expr_ctx *ctx, int node, int64_t *v)
+{
+    int64_t tmp;
+    if (node < 0) return 0;
+    if (!v) v = &tmp;
+    return eval(ctx, node, v, 0);
+}
+
+/* Replaces node i by its value when it is absolute (used when the pool fills). */
+static void fold(asm_expr_ctx *c, int i)
+{
+    int64_t v;
+    if (c->nodes[i].kind != EN_CONST && eval(c, i, &v, 0)) {
+        c->nodes[i].kind = EN_CONST;
+        c->nodes[i].value = v;
+        c->nodes[i].a = c->nodes[i].b = -1;
+    }
+}
+
+static int binop_prec(asm_tok_kind k, asm_eop *op)
+{
+    switch (k) {
+    case TK_PIPEPIPE: *op = EOP_LOR; return 1;
+    case TK_AMPAMP: *op = EOP_LAND; return 2;
+    case TK_EQEQ: *op = EOP_EQ; return 3;
+    case TK_NE: case TK_LTGT: *op = EOP_NE; return 3;
+    case TK_LT: *op = EOP_LT; return 3;
+    case TK_LE: *op = EOP_LE; return 3;
+    case TK_GT: *op = EOP_GT; return 3;
+    case TK_GE: *op = EOP_GE; return 3;
+    case TK_PLUS: *op = EOP_ADD; return 4;
+    case TK_MINUS: *op = EOP_SUB; return 4;
+    case TK_PIPE: *op = EOP_OR; return 5;
+    case TK_EXCL: *op = EOP_ORNOT; return 5;
+    case TK_CARET: *op = EOP_XOR; return 5;
+    case TK_AMP: *op = EOP_AND; return 5;
+    case TK_STAR: *op = EOP_MUL; return 6;
+    case TK_SLASH: *op = EOP_DIV; return 6;
+    case TK_PERCENT: *op = EOP_MOD; return 6;
+    case TK_SHL: *op = EOP_SHL; return 6;
+    case TK_SHR: *op = EOP_LSHR; return 6;
+    default: return 0;
+    }
+}
+
+static int parse_primary(asm_expr_ctx *c);
+
+static int parse_binop_rhs(asm_expr_ctx *c, unsigned prec, int lhs)
+{
+    for (;;) {
+        asm_eop op = EOP_ADD, dummy;
+        const asm_tok *t = asm_cur(c->lx);
+        unsigned tp = (unsigned)binop_prec(t->kind, &op), np;
+        unsigned pos = t->pos;
+        int rhs, n;
+        if (tp < prec || tp == 0) return lhs;
+        asm_next(c->lx);
+        rhs = parse_primary(c);
+        if (rhs < 0) return -1;
+        np = (unsigned)binop_prec(asm_cur(c->lx)->kind, &dummy);
+        if (tp < np) {
+            if (++c->depth > ASM_EXPR_DEPTH) { set_err(c, pos, "expression too deeply nested"); return -1; }
+            rhs = parse_binop_rhs(c, tp + 1, rhs);
+            c->depth--;
+            if (rhs < 0) return -1;
+        }
+        if (c->nnodes >= ASM_EXPR_NODES / 2) { fold(c, lhs); fold(c, rhs); }
+        n = new_node(c, EN_BINARY, pos);
+        if (n < 0) return -1;
+        c->nodes[n].op = op;
+        c->nodes[n].a = lhs;
+        c->nodes[n].b = rhs;
+        lhs = n;
+    }
+}
+
+static int parse_primary(asm_expr_ctx *c)
+{
+    const asm_tok *t = asm_cur(c->lx);
+    int n, sub;
+    asm_eop op;
+    if (++c->depth > ASM_EXPR_DEPTH) {
+        set_err(c, t->pos, "expression too deeply nested");
+        return -1;
+    }
+    switch (t->kind) {
+    case TK_ERROR:
+        c->depth--;
+        return -1;          /* already diagnosed by the lexer */
+    case TK_INT:
+        n = new_node(c, EN_CONST, t->pos);
+        if (n < 0) return -1;
+        c->nodes[n].value = (int64_t)t->ival;
+        {
+            unsigned pos = t->pos;
+            asm_next(c->lx);
+            t = asm_cur(c->lx);
+            if (asm_is_ident(c->lx, t, "b")) {
+                set_err(c, pos, "directional label undefined");
+                return -1;
+            }
+            if (asm_is_ident(c->lx, t, "f")) {
+                set_err(c, pos, "directional labels are not supported");
+                return -1;
+            }
+        }
+        c->depth--;
+        return n;
+    case TK_BIGNUM:
+        set_err(c, t->pos, "literal value out of range for directive");
+        return -1;
+    case TK_REAL: {
+        uint64_t bits;
+        if (asm_parse_real(c->lx->text + t->pos, t->len, &bits)) {
+            set_err(c, t->pos, "invalid floating point literal");
+            return -1;
+        }
+        n = new_node(c, EN_CONST, t->pos);
+        if (n < 0) return -1;
+        c->nodes[n].value = (int64_t)bits;
+        asm_next(c->lx);
+        c->depth--;
+        return n;
+    }
+    case TK_IDENT:
+        n = new_node(c, EN_SYM, t->pos);
+        if (n < 0) return -1;
+        c->nodes[n].pos = t->pos;
+        c->nodes[n].len = t->len;
+        asm_next(c->lx);
+        c->depth--;
+        return n;
+    case TK_LPAREN: {
+        int mark;
+        asm_next(c->lx);
+        mark = c->nnodes;
+        sub = parse_primary(c);
+        if (sub < 0) return -1;
+        sub = parse_binop_rhs(c, 1, sub);
+        if (sub < 0) return -1;
+        if (asm_cur(c->lx)->kind != TK_RPAREN) {
+            set_err(c, asm_cur(c->lx)->pos, "expected ')'");
+            return -1;
+        }
+        asm_next(c->lx);
+        {   /* parseParenExpr -> parseExpression folds an absolute result */
+            int64_t v;
+            if (eval(c, sub, &v, 0)) {
+                c->nnodes = mark;
+                sub = new_node(c, EN_CONST, t->pos);
+                if (sub < 0) return -1;
+                c->nodes[sub].value = v;
+            }
+        }
+        c->depth--;
+        return sub;
+    }
+    case TK_MINUS: op = EOP_NEG; goto unary;
+    case TK_TILDE: op = EOP_NOT; goto unary;
+    case TK_EXCL: op = EOP_LNOT; goto unary;
+    case TK_PLUS: op = EOP_PLUS; goto unary;
+    case TK_LBRAC:
+        set_err(c, t->pos, "brackets expression not supported on this target");
+        return -1;
+    default:
+        set_err(c, t->pos, "unknown token in expression");
+        return -1;
+    }
+unary:
+    {
+        unsigned pos = t->pos;
+        asm_next(c->lx);
+        sub = parse_primary(c);
+        if (sub < 0) return -1;
+        n = new_node(c, EN_UNARY, pos);
+        if (n < 0) return -1;
+        c->nodes[n].op = op;
+        c->nodes[n].a = sub;
+        c->depth--;
+        return n;
+    }
+}
+
+int asm_parse_expr(asm_expr_ctx *c)
+{
+    int mark = c->nnodes, root, lhs;
+    int64_t v;
+    lhs = parse_primary(c);
+    if (lhs < 0) return -1;
+    root = parse_binop_rhs(c, 1, lhs);
+    if (root < 0) return -1;
+    if (eval(c, root, &v, 0)) {
+        c->nnodes = mark;
+        root = new_node(c, EN_CONST, 0);
+        if (root < 0) return -1;
+        c->nodes[root].value = v;
+    }
+    return root;
+}
+
+/* ---- printing (MCExpr::print with LLVM 22's precedence-based parentheses) ------------- */
+
+typedef struct pbuf { char *p; size_t size, len; } pbuf;
+
+static void pput(pbuf *b, const char *s, size_t n)
+{
+    size_t i;
+    for (i = 0; i < n; i++) {
+        if (b->len + 1 < b->size) b->p[b->len] = s[i];
+        b->len++;
+    }
+}
+
+static void pputs(pbuf *b, const char *s) { pput(b, s, strlen(s)); }
+
+static void pint(pbuf *b, int64_t v)
+{
+    char tmp[24];
+    int i = 24;
+    uint64_t u = v < 0 ? 0 - (uint64_t)v : (uint64_t)v;
+    do { tmp[--i] = (char)('0' + u % 10); u /= 10; } while (u);
+    if (v < 0) tmp[--i] = '-';
+    pput(b, tmp + i, (size_t)(24 - i));
+}
+
+static int prec_of(asm_eop op) { return (op == EOP_ADD || op == EOP_SUB) ? 1 : 0; }
+
+static void print_node(const asm_expr_ctx *c, const char *line, int i, int surround,
+                       pbuf *b, unsigned depth)
+{
+    const asm_node *n = &c->nodes[i];
+    static const char *const names[] = {
+        "+", "-", "*", "/", "%", "<<", ">>", "&", "|", "^", "!", "&&", "||",
+        "==", "!=", "<", "<=", ">", ">=" };
+    if (depth > ASM_EXPR_NODES + 8) return;
+    switch (n->kind) {
+    case EN_CONST: pint(b, n->value); return;
+    case EN_SYM: pput(b, line + n->pos, n->len); return;
+    case EN_UNARY:
+        pputs(b, n->op == EOP_NEG ? "-" : n->op == EOP_NOT ? "~" : n->op == EOP_LNOT ? "!" : "+");
+        print_node(c, line, n->a, 9, b, depth + 1);
+        return;
+    case EN_BINARY: {
+        int p = prec_of(n->op), paren = p < surround, sub = p ? p : 9;
+        if (paren) pput(b, "(", 1);
+        print_node(c, line, n->a, sub, b, depth + 1);
+        if (n->op == EOP_ADD && c->nodes[n->b].kind == EN_CONST && c->nodes[n->b].value < 0) {
+            pint(b, c->nodes[n->b].value);
+            if (paren) pput(b, ")", 1);
+            return;
+        }
+        pputs(b, names[n->op]);
+        print_node(c, line, n->b, sub + 1, b, depth + 1);
+        if (paren) pput(b, ")", 1);
+        return;
+    }
+    }
+}
+
+size_t asm_expr_print(const asm_expr_ctx *ctx, const char *line, int node, char *buf, size_t size)
+{
+    pbuf b;
+    b.p = buf; b.size = size; b.len = 0;
+    if (node >= 0) print_node(ctx, line, node, 0, &b, 0);
+    if (size) buf[b.len < size ? b.len : size - 1] = '\0';
+    return b.len;
+}
+
+static int pcrel(const asm_expr_ctx *c, int i, unsigned depth)
+{
+    const asm_node *n = &c->nodes[i];
+    if (depth > ASM_EXPR_NODES + 8) return 0;
+    switch (n->kind) {
+    case EN_SYM: return 1;
+    case EN_UNARY: return pcrel(c, n->a, depth + 1);
+    case EN_BINARY:
+        if (n->op == EOP_SUB) return 0;
+        return pcrel(c, n->a, depth + 1) || pcrel(c, n->b, depth + 1);
+    default: return 0;
+    }
+}
+
+int asm_expr_pcrel(const asm_expr_ctx *ctx, int node)
+{
+    return node >= 0 && pcrel(ctx, node, 0);
+}
+
+/* ---- reals ---------------------------------------------------------------------------- */
+
+int asm_parse_real(const char *s, size_t n, uint64_t *bits)
+{
+    char buf[1100];
+    size_t i = 0, o = 0;
+    double d;
+    union { double d; uint64_t u; } cv;
+    char *end;
+    if (n == 0 || n > 1000) return 1;
+    if (n >= 2 && s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) {
+        memcpy(buf, s, n);
+        buf[n] = '\0';
+    } else {
+        /* mantissa digits and '.', then e[+-]digits; an empty exponent means 0 (APFloat) */
+        while (i < n && ((s[i] >= '0' && s[i] <= '9') || s[i] == '.')) buf[o++] = s[i++];
+        if (o == 0 || (o == 1 && buf[0] == '.')) return 1;
+        if (i < n && (s[i] == 'e' || s[i] == 'E')) {
+            buf[o++] = 'e';
+            i++;
+            if (i < n && (s[i] == '+' || s[i] == '-')) buf[o++] = s[i++];
+            if (i == n || s[i] < '0' || s[i] > '9') buf[o++] = '0';
+            while (i < n && s[i] >= '0' && s[i] <= '9') buf[o++] = s[i++];
+        }
+        if (i != n) return 1;
+        buf[o] = '\0';
+    }
+    errno = 0;
+    d = strtod(buf, &end);
+    if (*end != '\0') return 1;
+    cv.d = d;
+    *bits = cv.u;
+    return 0;
+}

@@ -1,0 +1,998 @@
+/*
+ * parse.c — LLVM-syntax text -> mqsad_inst, with llvm-mc 22's diagnostics (message and
+ * column). The structure mirrors LLVM's AMDGPUAsmParser so that the *first* error llvm-mc
+ * reports is the one we report:
+ *
+ *  1. ParseInstruction: the mnemonic (case-insensitive; suffixes _e64, _e32, _dpp, _sdwa,
+ *     _e64_dpp stripped), then operands left to right, each: the custom "clamp"/"noclamp"
+ *     parser at the fifth operand, else parseRegOrImm (register, "not a valid operand." for
+ *     modifiers such as -v1 |x| abs() neg() sext() name:value, lit()/lit64(), a float with
+ *     an optional '-', or an MC expression). Commas between operands are optional. The
+ *     first parse error ends the line ("failed parsing operand." when LLVM has no better
+ *     message); an unsupported mnemonic replaces it ("invalid instruction", "e32 variant
+ *     of this instruction is not supported", ...).
+ *  2. MatchInstructionImpl: operand classes in order — VDST VReg_128 (even on aligned
+ *     targets), SRC0 VS_64 (+ inline int64/f64 or int32/uint32 literal), SRC1 VS_32
+ *     (+ int32/uint32, f32-convertible floats, expressions), SRC2 VReg_128, clamp
+ *     (optional); the first mismatch is "invalid operand for instruction" at that operand,
+ *     a missing one "too few operands for instruction" at the mnemonic.
+ *  3. validateInstruction: lds_direct, literals ("invalid operand for instruction",
+ *     "literal operands are not supported", "only one unique literal operand is
+ *     allowed"), constant bus, integer clamp (GFX7), 64-bit VGPR alignment of SRC0.
+ *
+ * Deliberate deviations from llvm-mc 22 (docs/deviations.md, conformance.md):
+ *  D1 lit()/lit64() on targets without VOP3 literals -> "literal operands are not
+ *     supported" (LLVM emits a broken 8-byte word for inline values);
+ *  D2/D3 literal sharing is decided on the encoded bits, so lit() cannot merge different
+ *     literals and -17, -17 / -17, 0xffffffef are both accepted on every GFX10+ target;
+ *  D4 gfx1250 lit(X) in SRC0 keeps X in the 64-bit literal (LLVM truncates it to 32 bits)
+ *     and rejects X that lit64() would reject.
+ * Only v_mqsad_u32_u8 is known; every other mnemonic is "invalid instruction".
+ */
+#include "parse_internal.h"
+
+#include <string.h>
+#include <stdio.h>
+
+/* ---- parsed operands -------------------------------------------------------------------- */
+
+enum { PO_REG = 1, PO_IMM, PO_EXPR, PO_CLAMP };
+enum { RK_VGPR = 1, RK_SGPR, RK_TTMP, RK_AGPR, RK_SPECIAL };
+#define SPECIAL_PC ((mqsad_special)(MQSAD_SPECIAL_COUNT + 1))  /* "pc": never an operand here */
+
+typedef struct pop {
+    int kind;
+    unsigned pos;
+    int rk;                  /* PO_REG */
+    unsigned num, width;     /* first register, dwords */
+    int subreg;              /* .l / .h */
+    mqsad_special special;
+    int64_t ival;            /* PO_IMM */
+    int is_fp, lit;          /* lit: 0 none, 1 lit(), 2 lit64() */
+    int node;                /* PO_EXPR */
+    int clamp;               /* PO_CLAMP */
+} pop;
+
+#define MAX_OPS 8
+
+typedef struct pstate {
+    const mqsad_target *t;
+    const mqsad_family *f;
+    asm_lexer lx;
+    asm_expr_ctx ex;
+    int err;                 /* a pending error */
+    unsigned err_pos;
+    char msg[160];
+    unsigned depth;
+} pstate;
+
+static void perr(pstate *p, unsigned pos, const char *msg)
+{
+    if (p->err) return;
+    p->err = 1;
+    p->err_pos = pos;
+    snprintf(p->msg, sizeof p->msg, "%s", msg);
+}
+
+static const asm_tok *cur(pstate *p) { return asm_cur(&p->lx); }
+static const asm_tok *peek(pstate *p, unsigned n) { return asm_peek(&p->lx, n); }
+static void next(pstate *p) { asm_next(&p->lx); }
+static const char *tstr(pstate *p, const asm_tok *t) { return p->lx.text + t->pos; }
+
+static int tok_is(pstate *p, const asm_tok *t, const char *s)
+{
+    return asm_is_ident(&p->lx, t, s);
+}
+
+/* ---- special registers (getSpecialRegForName) ------------------------------------------ */
+
+static const struct { const char *name; mqsad_special id; } special_names[] = {
+    { "exec", MQSAD_SPECIAL_EXEC }, { "vcc", MQSAD_SPECIAL_VCC },
+    { "flat_scratch", MQSAD_SPECIAL_FLAT_SCRATCH }, { "xnack_mask", MQSAD_SPECIAL_XNACK_MASK },
+    { "shared_base", MQSAD_SPECIAL_SRC_SHARED_BASE }, { "src_shared_base", MQSAD_SPECIAL_SRC_SHARED_BASE },
+    { "shared_limit", MQSAD_SPECIAL_SRC_SHARED_LIMIT }, { "src_shared_limit", MQSAD_SPECIAL_SRC_SHARED_LIMIT },
+    { "private_base", MQSAD_SPECIAL_SRC_PRIVATE_BASE }, { "src_private_base", MQSAD_SPECIAL_SRC_PRIVATE_BASE },
+    { "private_limit", MQSAD_SPECIAL_SRC_PRIVATE_LIMIT }, { "src_private_limit", MQSAD_SPECIAL_SRC_PRIVATE_LIMIT },
+    { "pops_exiting_wave_id", MQSAD_SPECIAL_SRC_POPS_EXITING_WAVE_ID },
+    { "src_pops_exiting_wave_id", MQSAD_SPECIAL_SRC_POPS_EXITING_WAVE_ID },
+    { "src_flat_scratch_base_lo", MQSAD_SPECIAL_SRC_FLAT_SCRATCH_BASE_LO },
+    { "src_flat_scratch_base_hi", MQSAD_SPECIAL_SRC_FLAT_SCRATCH_BASE_HI },
+    { "lds_direct", MQSAD_SPECIAL_SRC_LDS_DIRECT }, { "src_lds_direct", MQSAD_SPECIAL_SRC_LDS_DIRECT },
+    { "m0", MQSAD_SPECIAL_M0 },
+    { "vccz", MQSAD_SPECIAL_SRC_VCCZ }, { "src_vccz", MQSAD_SPECIAL_SRC_VCCZ },
+    { "execz", MQSAD_SPECIAL_SRC_EXECZ }, { "src_execz", MQSAD_SPECIAL_SRC_EXECZ },
+    { "scc", MQSAD_SPECIAL_SRC_SCC }, { "src_scc", MQSAD_SPECIAL_SRC_SCC },
+    { "tba", MQSAD_SPECIAL_TBA }, { "tma", MQSAD_SPECIAL_TMA },
+    { "flat_scratch_lo", MQSAD_SPECIAL_FLAT_SCRATCH_LO }, { "flat_scratch_hi", MQSAD_SPECIAL_FLAT_SCRATCH_HI },
+    { "xnack_mask_lo", MQSAD_SPECIAL_XNACK_MASK_LO }, { "xnack_mask_hi", MQSAD_SPECIAL_XNACK_MASK_HI },
+    { "vcc_lo", MQSAD_SPECIAL_VCC_LO }, { "vcc_hi", MQSAD_SPECIAL_VCC_HI },
+    { "exec_lo", MQSAD_SPECIAL_EXEC_LO }, { "exec_hi", MQSAD_SPECIAL_EXEC_HI },
+    { "tma_lo", MQSAD_SPECIAL_TMA_LO }, { "tma_hi", MQSAD_SPECIAL_TMA_HI },
+    { "tba_lo", MQSAD_SPECIAL_TBA_LO }, { "tba_hi", MQSAD_SPECIAL_TBA_HI },
+    { "pc", SPECIAL_PC },
+    { "null", MQSAD_SPECIAL_NULL },
+};
+
+static mqsad_special special_for(const char *s, size_t n)
+{
+    size_t i;
+    for (i = 0; i < MQSAD_ARRAY_LEN(special_names); i++) {
+        if (strlen(special_names[i].name) == n && memcmp(special_names[i].name, s, n) == 0)
+            return special_names[i].id;
+    }
+    return MQSAD_SPECIAL_NONE;
+}
+
+/* RegularRegisters: first prefix that matches, in LLVM's order. */
+static int regular_prefix(const char *s, size_t n, size_t *plen)
+{
+    if (n >= 1 && s[0] == 'v') { *plen = 1; return RK_VGPR; }
+    if (n >= 1 && s[0] == 's') { *plen = 1; return RK_SGPR; }
+    if (n >= 4 && memcmp(s, "ttmp", 4) == 0) { *plen = 4; return RK_TTMP; }
+    if (n >= 3 && memcmp(s, "acc", 3) == 0) { *plen = 3; return RK_AGPR; }
+    if (n >= 1 && s[0] == 'a') { *plen = 1; return RK_AGPR; }
+    return 0;
+}
+
+/* StringRef::getAsInteger(10, unsigned): digits only, fits in 32 bits. */
+static int reg_num(const char *s, size_t n, unsigned *out)
+{
+    uint64_t v = 0;
+    size_t i;
+    if (n == 0) return 0;
+    for (i = 0; i < n; i++) {
+        if (s[i] < '0' || s[i] > '9') return 0;
+        v = v * 10 + (unsigned)(s[i] - '0');
+        if (v > 0xffffffffu) return 0;
+    }
+    *out = (unsigned)v;
+    return 1;
+}
+
+static int strip_lh(const char *s, size_t *n)
+{
+    if (*n >= 2 && s[*n - 2] == '.' && (s[*n - 1] == 'l' || s[*n - 1] == 'h')) { *n -= 2; return 1; }
+    return 0;
+}
+
+static int is_register(pstate *p, const asm_tok *t, const asm_tok *nx)
+{
+    const char *s;
+    size_t n, pl;
+    if (t->kind == TK_LBRAC) return 1;
+    if (t->kind != TK_IDENT) return 0;
+    s = tstr(p, t);
+    n = t->len;
+    if (regular_prefix(s, n, &pl)) {
+        if (n > pl) {
+            unsigned v;
+            size_t m = n - pl;
+            strip_lh(s + pl, &m);
+            if (reg_num(s + pl, m, &v)) return 1;
+        } else if (nx->kind == TK_LBRAC) {
+            return 1;
+        }
+    }
+    return special_for(s, n) != MQSAD_SPECIAL_NONE;
+}
+
+static int is_operand_modifier(pstate *p, const asm_tok *t, const asm_tok *nx)
+{
+    if (t->kind == TK_IDENT && nx->kind == TK_LPAREN &&
+        (tok_is(p, t, "abs") || tok_is(p, t, "neg") || tok_is(p, t, "sext")))
+        return 1;
+    return t->kind == TK_PIPE;
+}
+
+static int is_modifier(pstate *p)
+{
+    const asm_tok *t = cur(p), *n0 = peek(p, 1), *n1 = peek(p, 2);
+    if (is_operand_modifier(p, t, n0)) return 1;
+    if (t->kind == TK_MINUS && (is_register(p, n0, n1) || is_operand_modifier(p, n0, n1))) return 1;
+    return t->kind == TK_IDENT && n0->kind == TK_COLON;
+}
+
+/* ---- registers --------------------------------------------------------------------------- */
+
+static void reg_name(char *buf, size_t size, int rk, unsigned num, unsigned width, mqsad_special sp)
+{
+    const char *pre = rk == RK_SGPR ? "s" : rk == RK_TTMP ? "ttmp" : rk == RK_VGPR ? "v" : "a";
+    if (rk == RK_SPECIAL) snprintf(buf, size, "%s", mqsad_special_name(sp));
+    else if (width == 1) snprintf(buf, size, "%s%u", pre, num);
+    else snprintf(buf, size, "%s[%u:%u]", pre, num, num + width - 1);
+}
+
+/* getRegularReg: alignment, size class, range. */
+static int regular_reg(pstate *p, int rk, unsigned num, unsigned width, unsigned loc)
+{
+    static const unsigned char vsizes[] = { 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 16, 32 };
+    static const unsigned char ssizes[] = { 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 16 };
+    static const unsigned char tsizes[] = { 1, 2, 4, 8, 16 };
+    const unsigned char *sz;
+    size_t nsz, i;
+    unsigned align = 1;
+    if (rk == RK_SGPR || rk == RK_TTMP) {
+        unsigned b = 1;
+        while (b < width) b <<= 1;
+        align = b < 4 ? b : 4;
+    }
+    if (num % align) { perr(p, loc, "invalid register alignment"); return 0; }
+    if (rk == RK_SGPR) { sz = ssizes; nsz = sizeof ssizes; }
+    else if (rk == RK_TTMP) { sz = tsizes; nsz = sizeof tsizes; }
+    else { sz = vsizes; nsz = sizeof vsizes; }
+    for (i = 0; i < nsz && sz[i] != width; i++) {}
+    if (i == nsz) { perr(p, loc, "invalid or unsupported register size"); return 0; }
+    if (rk == RK_VGPR || rk == RK_AGPR) {
+        int wide = p->f->vgpr_quad_max > 252;   /* gfx1250: tuples may run past v255 */
+        if (num > 255 || (!wide && num + width > 256)) {
+            perr(p, loc, "register index is out of range");
+            return 0;
+        }
+    } else if ((rk == RK_SGPR && num + width > 106) || (rk == RK_TTMP && num + width > 16)) {
+        perr(p, loc, "register index is out of range");
+        return 0;
+    }
+    return 1;
+}
+
+static int parse_expr_value(pstate *p, int64_t *v)
+{
+    unsigned s = cur(p)->pos;
+    int n = asm_parse_expr(&p->ex);
+    if (n < 0) {
+        if (p->ex.err) perr(p, p->ex.err_pos, p->ex.err_msg);
+        return 0;
+    }
+    if (!asm_expr_absolute(&p->ex, n, v)) { perr(p, s, "expected absolute expression"); return 0; }
+    return 1;
+}
+
+static int parse_amdgpu_register(pstate *p, pop *r);
+
+static int parse_reg_range(pstate *p, unsigned *num, unsigned *width, int *subreg)
+{
+    int64_t lo, hi;
+    unsigned first, second = 0;
+    if (cur(p)->kind != TK_LBRAC) { perr(p, cur(p)->pos, "missing register index"); return 0; }
+    next(p);
+    first = cur(p)->pos;
+    if (!parse_expr_value(p, &lo)) return 0;
+    if (cur(p)->kind == TK_COLON) {
+        next(p);
+        second = cur(p)->pos;
+        if (!parse_expr_value(p, &hi)) return 0;
+    } else {
+        hi = lo;
+    }
+    if (cur(p)->kind != TK_RBRAC) { perr(p, cur(p)->pos, "expected a closing square bracket"); return 0; }
+    next(p);
+    if ((uint64_t)lo > 0xffffffffu) { perr(p, first, "invalid register index"); return 0; }
+    if ((uint64_t)hi > 0xffffffffu) { perr(p, second, "invalid register index"); return 0; }
+    if (lo > hi) { perr(p, first, "first register index should not exceed second index"); return 0; }
+    if (lo == hi && (tok_is(p, cur(p), ".l") || tok_is(p, cur(p), ".h"))) {
+        *subreg = 1;
+        next(p);
+    }
+    *num = (unsigned)lo;
+    *width = (unsigned)(hi - lo + 1);
+    return 1;
+}
+
+static int add_to_list(pstate *p, pop *r, const pop *n, unsigned loc)
+{
+    static const mqsad_special pairs[][3] = {
+        { MQSAD_SPECIAL_EXEC_LO, MQSAD_SPECIAL_EXEC_HI, MQSAD_SPECIAL_EXEC },
+        { MQSAD_SPECIAL_FLAT_SCRATCH_LO, MQSAD_SPECIAL_FLAT_SCRATCH_HI, MQSAD_SPECIAL_FLAT_SCRATCH },
+        { MQSAD_SPECIAL_XNACK_MASK_LO, MQSAD_SPECIAL_XNACK_MASK_HI, MQSAD_SPECIAL_XNACK_MASK },
+        { MQSAD_SPECIAL_VCC_LO, MQSAD_SPECIAL_VCC_HI, MQSAD_SPECIAL_VCC },
+        { MQSAD_SPECIAL_TBA_LO, MQSAD_SPECIAL_TBA_HI, MQSAD_SPECIAL_TBA },
+        { MQSAD_SPECIAL_TMA_LO, MQSAD_SPECIAL_TMA_HI, MQSAD_SPECIAL_TMA },
+    };
+    size_t i;
+    if (r->rk == RK_SPECIAL) {
+        for (i = 0; i < MQSAD_ARRAY_LEN(pairs); i++) {
+            if (r->special == pairs[i][0] && n->special == pairs[i][1]) {
+                r->special = pairs[i][2];
+                r->width = 2;
+                return 1;
+            }
+        }
+        perr(p, loc, "register does not fit in the list");
+        return 0;
+    }
+    if (n->num != r->num + r->width) {
+        perr(p, loc, "registers in a list must have consecutive indices");
+        return 0;
+    }
+    r->width++;
+    return 1;
+}
+
+static int parse_reg_list(pstate *p, pop *r)
+{
+    unsigned list_loc = cur(p)->pos, loc;
+    pop n;
+    if (cur(p)->kind != TK_LBRAC) {
+        perr(p, cur(p)->pos, "expected a register or a list of registers");
+        return 0;
+    }
+    next(p);
+    loc = cur(p)->pos;
+    if (!parse_amdgpu_register(p, r)) return 0;
+    if (r->width != 1 || (r->rk == RK_SPECIAL && mqsad_special_width(r->special) != 1 &&
+                          r->special != MQSAD_SPECIAL_VCC && r->special != MQSAD_SPECIAL_EXEC &&
+                          r->special != MQSAD_SPECIAL_FLAT_SCRATCH &&
+                          r->special != MQSAD_SPECIAL_XNACK_MASK && r->special != MQSAD_SPECIAL_TBA &&
+                          r->special != MQSAD_SPECIAL_TMA)) {
+        if (r->width != 1) { perr(p, loc, "expected a single 32-bit register"); return 0; }
+    }
+    if (r->rk == RK_SPECIAL) r->width = 1;   /* LLVM: every special parses as 32 bits */
+    while (cur(p)->kind == TK_COMMA) {
+        next(p);
+        loc = cur(p)->pos;
+        memset(&n, 0, sizeof n);
+        if (!parse_amdgpu_register(p, &n)) return 0;
+        if (n.rk == RK_SPECIAL) n.width = 1;
+        if (n.width != 1) { perr(p, loc, "expected a single 32-bit register"); return 0; }
+        if (n.rk != r->rk) { perr(p, loc, "registers in a list must be of the same kind"); return 0; }
+        if (!add_to_list(p, r, &n, loc)) return 0;
+    }
+    if (cur(p)->kind != TK_RBRAC) {
+        perr(p, cur(p)->pos, "expected a comma or a closing square bracket");
+        return 0;
+    }
+    next(p);
+    if (r->rk == RK_SPECIAL) {
+        if (r->width == 1) r->width = mqsad_special_width(r->special);
+    } else if (!regular_reg(p, r->rk, r->num, r->width, list_loc)) {
+        return 0;
+    }
+    return 1;
+}
+
+/* subtargetHasRegister */
+static int has_register(pstate *p, const pop *r)
+{
+    switch (r->rk) {
+    case RK_SGPR: return r->num + r->width <= p->f->sgpr_count;
+    case RK_TTMP: return r->num + r->width <= p->f->ttmp_count;
+    case RK_SPECIAL:
+        if (r->special == MQSAD_SPECIAL_SRC_LDS_DIRECT || r->special == SPECIAL_PC ||
+            r->special == MQSAD_SPECIAL_M0 || r->special == MQSAD_SPECIAL_VCC ||
+            r->special == MQSAD_SPECIAL_VCC_LO || r->special == MQSAD_SPECIAL_VCC_HI ||
+            r->special == MQSAD_SPECIAL_EXEC || r->special == MQSAD_SPECIAL_EXEC_LO ||
+            r->special == MQSAD_SPECIAL_EXEC_HI)
+            return 1;
+        return mqsad_special_code(p->t, r->special, 1) >= 0;
+    default: return 1;
+    }
+}
+
+static int parse_amdgpu_register(pstate *p, pop *r)
+{
+    unsigned loc = cur(p)->pos;
+    int ok;
+    if (++p->depth > ASM_EXPR_DEPTH) { perr(p, loc, "expression too deeply nested"); return 0; }
+    memset(r, 0, sizeof *r);
+    r->kind = PO_REG;
+    r->pos = loc;
+    if (cur(p)->kind == TK_IDENT) {
+        const asm_tok *t = cur(p);
+        const char *s = tstr(p, t);
+        size_t n = t->len, pl;
+        mqsad_special sp = special_for(s, n);
+        if (sp != MQSAD_SPECIAL_NONE) {
+            r->rk = RK_SPECIAL;
+            r->special = sp;
+            r->width = sp == SPECIAL_PC ? 2 : mqsad_special_width(sp);
+            next(p);
+            ok = 1;
+        } else {
+            int rk = regular_prefix(s, n, &pl);
+            if (!rk) { perr(p, loc, "invalid register name"); p->depth--; return 0; }
+            next(p);
+            r->rk = rk;
+            if (n > pl) {
+                size_t m = n - pl;
+                r->subreg = strip_lh(s + pl, &m);
+                if (!reg_num(s + pl, m, &r->num)) { perr(p, loc, "invalid register index"); p->depth--; return 0; }
+                r->width = 1;
+            } else if (!parse_reg_range(p, &r->num, &r->width, &r->subreg)) {
+                p->depth--;
+                return 0;
+            }
+            ok = regular_reg(p, rk, r->num, r->width, loc);
+        }
+    } else {
+        ok = parse_reg_list(p, r);
+        r->pos = loc;
+    }
+    p->depth--;
+    if (!ok) return 0;
+    if (!has_register(p, r)) {
+        if (r->rk == RK_SPECIAL && r->special == MQSAD_SPECIAL_NULL) {
+            perr(p, loc, "'null' operand is not supported on this GPU");
+        } else {
+            char nm[48], m[96];
+            reg_name(nm, sizeof nm, r->rk, r->num, r->width, r->special);
+            snprintf(m, sizeof m, "%s register not available on this GPU", nm);
+            perr(p, loc, m);
+        }
+        return 0;
+    }
+    return 1;
+}
+
+/* ---- immediates ----------------------------------------------------------------------------- */
+
+enum { PS_OK = 0, PS_NOMATCH, PS_FAIL };
+
+static int parse_imm(pstate *p, pop *o, int lit)
+{
+    const asm_tok *t;
+    if (is_register(p, cur(p), peek(p, 1)) || is_modifier(p)) return PS_NOMATCH;
+    if (!lit) {
+        int l = tok_is(p, cur(p), "lit64") ? 2 : tok_is(p, cur(p), "lit") ? 1 : 0;
+        if (l) {
+            int s;
+            next(p);
+            if (cur(p)->kind != TK_LPAREN) {
+                perr(p, cur(p)->pos, l == 2 ? "expected left paren after lit64" : "expected left paren after lit");
+                return PS_FAIL;
+            }
+            next(p);
+            s = parse_imm(p, o, l);
+            if (s == PS_OK) {
+                if (cur(p)->kind != TK_RPAREN) { perr(p, cur(p)->pos, "expected closing parentheses"); return PS_FAIL; }
+                next(p);
+            }
+            return s;
+        }
+    }
+    t = cur(p);
+    memset(o, 0, sizeof *o);
+    o->pos = t->pos;
+    o->lit = lit;
+    if (t->kind == TK_REAL || (t->kind == TK_MINUS && peek(p, 1)->kind == TK_REAL)) {
+        int neg = t->kind == TK_MINUS;
+        uint64_t bits;
+        const asm_tok *r;
+        if (neg) next(p);
+        r = cur(p);
+        {
+            int bad = asm_parse_real(tstr(p, r), r->len, &bits);
+            next(p);
+            if (bad) return PS_FAIL;
+        }
+        if (neg) bits ^= 0x8000000000000000ull;
+        o->kind = PO_IMM;
+        o->is_fp = 1;
+        o->ival = (int64_t)bits;
+        return PS_OK;
+    } else {
+        int n = asm_parse_expr(&p->ex);
+        int64_t v;
+        if (n < 0) {
+            if (p->ex.err) perr(p, p->ex.err_pos, p->ex.err_msg);
+            return PS_FAIL;
+        }
+        if (asm_expr_absolute(&p->ex, n, &v)) {
+            o->kind = PO_IMM;
+            o->ival = v;
+        } else {
+            if (lit) return PS_NOMATCH;
+            o->kind = PO_EXPR;
+            o->node = n;
+        }
+        return PS_OK;
+    }
+}
+
+static int parse_operand(pstate *p, pop *o, unsigned index, int known)
+{
+    memset(o, 0, sizeof *o);
+    /* custom parser for the optional clamp (operand 5, after vdst, src0, src1, src2) */
+    if (known && index == 4) {
+        if (tok_is(p, cur(p), "clamp") || tok_is(p, cur(p), "noclamp")) {
+            o->kind = PO_CLAMP;
+            o->pos = cur(p)->pos;
+            o->clamp = tok_is(p, cur(p), "clamp");
+            next(p);
+            return PS_OK;
+        }
+    }
+    if (is_register(p, cur(p), peek(p, 1))) return parse_amdgpu_register(p, o) ? PS_OK : PS_FAIL;
+    if (is_modifier(p)) return PS_NOMATCH;
+    return parse_imm(p, o, 0);
+}
+
+/* ---- float helpers ------------------------------------------------------------------------- */
+
+static double bits_to_double(uint64_t b) { union { uint64_t u; double d; } c; c.u = b; return c.d; }
+static uint32_t float_bits(float f) { union { float f; uint32_t u; } c; c.f = f; return c.u; }
+
+/* canLosslesslyConvertToFPType(f32): precision loss allowed, overflow/underflow not. */
+static int to_f32(uint64_t dbits, uint32_t *out)
+{
+    double d = bits_to_double(dbits);
+    float f = (float)d;
+    uint32_t fb = float_bits(f);
+    int inexact = (double)f != d && d == d;
+    if (inexact) {
+        unsigned exp = (fb >> 23) & 0xff;
+        if (exp == 0xff) return 0;                 /* overflow to infinity */
+        if (exp == 0) return 0;                    /* tiny and inexact: underflow */
+    }
+    *out = fb;
+    return 1;
+}
+
+static int is_inline64(const mqsad_target *t, uint64_t v)
+{
+    return mqsad_inline_int_code((int64_t)v) >= 0 || mqsad_inline_float_code(t, MQSAD_SLOT_SRC0, v) >= 0;
+}
+
+static int is_inline32(const mqsad_target *t, uint32_t v)
+{
+    return mqsad_inline_int_code((int32_t)v) >= 0 || mqsad_inline_float_code(t, MQSAD_SLOT_SRC1, v) >= 0;
+}
+
+static int fits32(int64_t v) { return v >= -(int64_t)0x80000000 && v <= (int64_t)0xffffffff; }
+
+/* ---- matching -------------------------------------------------------------------------------- */
+
+static int reg_ok_src0(const pop *o)
+{
+    if (o->kind != PO_REG || o->subreg) return 0;
+    switch (o->rk) {
+    case RK_VGPR: case RK_SGPR: case RK_TTMP: return o->width == 2;
+    case RK_SPECIAL:
+        return o->special != SPECIAL_PC && (mqsad_special_slots(o->special) & 1u);
+    default: return 0;
+    }
+}
+
+static int reg_ok_src1(const pop *o)
+{
+    if (o->kind != PO_REG || o->subreg) return 0;
+    switch (o->rk) {
+    case RK_VGPR: case RK_SGPR: case RK_TTMP: return o->width == 1;
+    case RK_SPECIAL:
+        return o->special == MQSAD_SPECIAL_SRC_LDS_DIRECT ||
+               (o->special != SPECIAL_PC && (mqsad_special_slots(o->special) & 2u));
+    default: return 0;
+    }
+}
+
+static int reg_ok_quad(pstate *p, const pop *o)
+{
+    return o->kind == PO_REG && !o->subreg && o->rk == RK_VGPR && o->width == 4 &&
+           (p->f->vgpr_align < 2 || o->num % 2 == 0);
+}
+
+static int match_src0(pstate *p, const pop *o)
+{
+    if (o->kind == PO_REG) return reg_ok_src0(o);
+    if (o->kind != PO_IMM) return 0;
+    if (o->is_fp) return !o->lit && is_inline64(p->t, (uint64_t)o->ival);
+    if (is_inline64(p->t, (uint64_t)o->ival) || fits32(o->ival)) return 1;
+    /* gfx1250 (64-bit literals): the matcher lets any integer through; the literal
+     * validator reports the ones that do not fit (same message and column) */
+    return p->f->literal == MQSAD_LIT_32_64 && !o->lit;
+}
+
+static int match_src1(pstate *p, const pop *o)
+{
+    uint32_t fb;
+    (void)p;
+    if (o->kind == PO_REG) return reg_ok_src1(o);
+    if (o->kind == PO_EXPR) return 1;
+    if (o->kind != PO_IMM) return 0;
+    if (o->is_fp) return to_f32((uint64_t)o->ival, &fb);
+    return fits32(o->ival);
+}
+
+/* ---- building the instruction ------------------------------------------------------------ */
+
+static void set_reg(mqsad_operand *d, const pop *o)
+{
+    d->reg = (uint16_t)o->num;
+    d->width = (uint8_t)o->width;
+    switch (o->rk) {
+    case RK_VGPR: d->kind = MQSAD_OPK_VGPR; break;
+    case RK_SGPR: d->kind = MQSAD_OPK_SGPR; break;
+    case RK_TTMP: d->kind = MQSAD_OPK_TTMP; break;
+    default:
+        d->kind = MQSAD_OPK_SPECIAL;
+        d->special = o->special;
+        d->reg = 0;
+        d->width = (uint8_t)mqsad_special_width(o->special);
+        break;
+    }
+}
+
+/* src0 immediate -> operand; returns 0 if the value does not fit (invalid operand). */
+static int build_src0_imm(pstate *p, mqsad_operand *d, const pop *o)
+{
+    uint64_t v = (uint64_t)o->ival;
+    if (!o->lit && is_inline64(p->t, v)) {
+        if (mqsad_inline_int_code((int64_t)v) >= 0) { d->kind = MQSAD_OPK_INLINE_INT; d->value = v; }
+        else { d->kind = MQSAD_OPK_INLINE_FLOAT; d->value = v; }
+        return 1;
+    }
+    if (p->f->literal == MQSAD_LIT_32_64 && o->lit) {
+        /* code 254, 8 bytes; D4: lit(X) keeps X like lit64(X) */
+        if (!fits32(o->ival) && !is_inline64(p->t, v)) return 0;
+        d->kind = MQSAD_OPK_LITERAL64;
+        d->value = v;
+        d->literal_bits = v;
+        d->lit_wrapper = (uint8_t)o->lit;
+        return 1;
+    }
+    if (!fits32(o->ival)) return 0;
+    d->kind = MQSAD_OPK_LITERAL32;
+    d->literal_bits = v & 0xffffffffu;
+    d->value = (p->f->literal == MQSAD_LIT_32_64) ? v : (v & 0xffffffffu);
+    d->lit_wrapper = (uint8_t)o->lit;
+    return 1;
+}
+
+static void build_src1_imm(pstate *p, mqsad_operand *d, const pop *o)
+{
+    uint32_t b = 0;
+    if (o->is_fp) {
+        to_f32((uint64_t)o->ival, &b);
+        if (!o->lit && is_inline32(p->t, b)) {
+            if (mqsad_inline_int_code((int32_t)b) >= 0) { d->kind = MQSAD_OPK_INLINE_INT; d->value = (uint64_t)(int64_t)(int32_t)b; }
+            else { d->kind = MQSAD_OPK_INLINE_FLOAT; d->value = b; }
+            return;
+        }
+        d->kind = MQSAD_OPK_LITERAL32;
+        d->literal_bits = b;
+        d->value = b;
+        d->lit_wrapper = (uint8_t)o->lit;
+        return;
+    }
+    b = (uint32_t)(uint64_t)o->ival;
+    if (!o->lit && is_inline32(p->t, b)) {
+        if (mqsad_inline_int_code((int32_t)b) >= 0) { d->kind = MQSAD_OPK_INLINE_INT; d->value = (uint64_t)(int64_t)(int32_t)b; }
+        else { d->kind = MQSAD_OPK_INLINE_FLOAT; d->value = b; }
+        return;
+    }
+    d->kind = MQSAD_OPK_LITERAL32;
+    d->literal_bits = b;
+    d->value = o->lit ? (uint64_t)o->ival : b;
+    d->lit_wrapper = (uint8_t)o->lit;
+}
+
+static int is_lit_kind(const mqsad_operand *d)
+{
+    return d->kind == MQSAD_OPK_LITERAL32 || d->kind == MQSAD_OPK_LITERAL64 || d->kind == MQSAD_OPK_SYMBOL;
+}
+
+/* unique register key for the constant bus (0 = not a scalar register) */
+static unsigned bus_key(const pop *o)
+{
+    if (o->kind != PO_REG) return 0;
+    switch (o->rk) {
+    case RK_SGPR: return 0x10000u | o->num << 4 | o->width;
+    case RK_TTMP: return 0x20000u | o->num << 4 | o->width;
+    case RK_SPECIAL:
+        if (o->special == MQSAD_SPECIAL_NULL) return 0;
+        return 0x30000u | (unsigned)o->special;
+    default: return 0;
+    }
+}
+
+/* ---- the driver ------------------------------------------------------------------------------ */
+
+static const char k_mnemonic[] = "v_mqsad_u32_u8";
+
+static void fill_diag(mqsad_diag *diag, mqsad_status st, unsigned col, const char *msg)
+{
+    if (!diag) return;
+    size_t n = strlen(msg);
+    diag->status = st;
+    diag->column = col;
+    if (n >= sizeof diag->message) n = sizeof diag->message - 1;
+    memcpy(diag->message, msg, n);
+    diag->message[n] = '\0';
+}
+
+/* The lexer error llvm-mc reports while skipping the rest of a failed statement: the next
+ * error token after the current one (approximation of AsmParser::Lex's reporting). */
+static void extra_lexer_error(pstate *p, mqsad_diag *diag)
+{
+    unsigned guard = 0;
+    if (!diag) return;
+    if (cur(p)->kind == TK_ERROR) next(p);
+    while (cur(p)->kind != TK_EOS && guard++ < 100000u) {
+        if (cur(p)->kind == TK_ERROR) {
+            diag->extra_column = cur(p)->pos + 1;
+            snprintf(diag->extra_message, sizeof diag->extra_message, "%s", cur(p)->msg);
+            return;
+        }
+        next(p);
+    }
+}
+
+mqsad_status mqsad_parse(const mqsad_target *target, const char *text, size_t len,
+                         mqsad_inst *out, mqsad_diag *diag)
+{
+    pstate ps;
+    pstate *p = &ps;
+    pop ops[MAX_OPS];
+    unsigned nops = 0, mnem_pos, i;
+    char mn[40];
+    size_t mlen, k;
+    int known, variant_err = 0, res;
+    const char *variant = NULL;
+    mqsad_inst *in = out;
+    const pop *s0, *s1, *clampop = NULL;
+
+    if (diag) { memset(diag, 0, sizeof *diag); diag->status = MQSAD_OK; }
+    if (!target || !target->family || !out || (!text && len)) {
+        fill_diag(diag, MQSAD_E_INVALID_ARGUMENT, 0, "invalid argument");
+        return MQSAD_E_INVALID_ARGUMENT;
+    }
+    if (!text) text = "";
+    memset(out, 0, sizeof *out);
+    out->target = target;
+    p->t = target;
+    p->f = target->family;
+    p->err = 0;
+    p->depth = 0;
+    p->ex.nnodes = 0;
+    p->ex.depth = 0;
+    p->ex.err = 0;
+    asm_lex_init(&p->lx, text, len);
+    p->ex.lx = &p->lx;
+
+    if (cur(p)->kind == TK_EOS) {
+        fill_diag(diag, MQSAD_E_SYNTAX, cur(p)->pos + 1, "expected an instruction");
+        return MQSAD_E_SYNTAX;
+    }
+    if (cur(p)->kind != TK_IDENT) {
+        fill_diag(diag, MQSAD_E_SYNTAX, cur(p)->pos + 1,
+                  cur(p)->kind == TK_ERROR ? cur(p)->msg : "unexpected token at start of statement");
+        return MQSAD_E_SYNTAX;
+    }
+    mnem_pos = cur(p)->pos;
+    if (peek(p, 1)->kind == TK_COLON) {
+        fill_diag(diag, MQSAD_E_UNSUPPORTED, mnem_pos + 1, "labels are not supported");
+        return MQSAD_E_UNSUPPORTED;
+    }
+    if (tstr(p, cur(p))[0] == '.') {
+        fill_diag(diag, MQSAD_E_UNSUPPORTED, mnem_pos + 1, "directives are not supported");
+        return MQSAD_E_UNSUPPORTED;
+    }
+    mlen = cur(p)->len;
+    known = 0;
+    if (mlen < sizeof mn) {
+        for (k = 0; k < mlen; k++) {
+            char c = tstr(p, cur(p))[k];
+            mn[k] = (c >= 'A' && c <= 'Z') ? (char)(c - 'A' + 'a') : c;
+        }
+        mn[mlen] = '\0';
+        /* parseMnemonicSuffix */
+#define ENDS(sfx) (mlen >= sizeof(sfx) - 1 && memcmp(mn + mlen - (sizeof(sfx) - 1), sfx, sizeof(sfx) - 1) == 0)
+        if (ENDS("_e64_dpp")) { mlen -= 8; variant = "e64_dpp"; }
+        else if (ENDS("_e64")) { mlen -= 4; }
+        else if (ENDS("_e32")) { mlen -= 4; variant = "e32"; }
+        else if (ENDS("_dpp")) { mlen -= 4; variant = "dpp"; }
+        else if (ENDS("_sdwa")) { mlen -= 5; variant = "sdwa"; }
+#undef ENDS
+        known = mlen == sizeof k_mnemonic - 1 && memcmp(mn, k_mnemonic, mlen) == 0;
+        variant_err = known && variant;
+    }
+    next(p);
+
+    /* operands */
+    while (cur(p)->kind != TK_EOS) {
+        pop o;
+        res = parse_operand(p, &o, nops, known);
+        if (res != PS_OK) {
+            mqsad_status st = MQSAD_E_SYNTAX;
+            if (!known || variant_err) {
+                char m[80];
+                if (variant_err) snprintf(m, sizeof m, "%s variant of this instruction is not supported", variant);
+                else snprintf(m, sizeof m, "invalid instruction");
+                fill_diag(diag, MQSAD_E_UNSUPPORTED, mnem_pos + 1, m);
+                st = MQSAD_E_UNSUPPORTED;
+            } else if (p->err) {
+                fill_diag(diag, MQSAD_E_SYNTAX, p->err_pos + 1, p->msg);
+            } else {
+                fill_diag(diag, MQSAD_E_SYNTAX, cur(p)->pos + 1,
+                          res == PS_FAIL ? "failed parsing operand." : "not a valid operand.");
+            }
+            if (p->err && !strcmp(p->msg, "expression too deeply nested") && diag) diag->status = st = MQSAD_E_INPUT_TOO_LONG;
+            extra_lexer_error(p, diag);
+            return st;
+        }
+        if (nops < MAX_OPS) ops[nops] = o;
+        nops++;
+        if (cur(p)->kind == TK_COMMA) next(p);
+    }
+
+    if (!known) { fill_diag(diag, MQSAD_E_UNSUPPORTED, mnem_pos + 1, "invalid instruction"); return MQSAD_E_UNSUPPORTED; }
+    if (variant_err) {
+        char m[80];
+        snprintf(m, sizeof m, "%s variant of this instruction is not supported", variant);
+        fill_diag(diag, MQSAD_E_UNSUPPORTED, mnem_pos + 1, m);
+        return MQSAD_E_UNSUPPORTED;
+    }
+
+    /* match */
+    for (i = 0; i < 5; i++) {
+        int ok;
+        if (i >= nops) {
+            if (i == 4) break;
+            fill_diag(diag, MQSAD_E_SYNTAX, mnem_pos + 1, "too few operands for instruction");
+            return MQSAD_E_SYNTAX;
+        }
+        switch (i) {
+        case 0: ok = reg_ok_quad(p, &ops[0]); break;
+        case 1: ok = match_src0(p, &ops[1]); break;
+        case 2: ok = match_src1(p, &ops[2]); break;
+        case 3: ok = reg_ok_quad(p, &ops[3]); break;
+        default: ok = ops[4].kind == PO_CLAMP; break;
+        }
+        if (!ok) {
+            fill_diag(diag, MQSAD_E_OPERAND_KIND, ops[i].pos + 1, "invalid operand for instruction");
+            return MQSAD_E_OPERAND_KIND;
+        }
+    }
+    if (nops > 5 || (nops == 5 && ops[4].kind != PO_CLAMP)) {
+        unsigned e = nops > 5 ? 5 : 4;
+        fill_diag(diag, MQSAD_E_OPERAND_KIND, ops[e].pos + 1, "invalid operand for instruction");
+        return MQSAD_E_OPERAND_KIND;
+    }
+    if (nops == 5) clampop = &ops[4];
+    s0 = &ops[1];
+    s1 = &ops[2];
+
+    /* build */
+    set_reg(&in->vdst, &ops[0]);
+    set_reg(&in->src[2], &ops[3]);
+    in->clamp = (uint8_t)(clampop && clampop->clamp);
+    {
+        int bad0 = 0;
+        unsigned d1_pos = 0;
+        if (s0->kind == PO_REG) set_reg(&in->src[0], s0);
+        else bad0 = !build_src0_imm(p, &in->src[0], s0);
+        if (s1->kind == PO_REG) set_reg(&in->src[1], s1);
+        else if (s1->kind == PO_EXPR) {
+            size_t n = asm_expr_print(&p->ex, text, s1->node, in->symbol, sizeof in->symbol);
+            if (n >= sizeof in->symbol) {
+                fill_diag(diag, MQSAD_E_INPUT_TOO_LONG, s1->pos + 1, "expression too long");
+                return MQSAD_E_INPUT_TOO_LONG;
+            }
+            in->src[1].kind = MQSAD_OPK_SYMBOL;
+            in->symbol_data4 = (uint8_t)!asm_expr_pcrel(&p->ex, s1->node);
+        } else build_src1_imm(p, &in->src[1], s1);
+
+        /* validateLdsDirect */
+        if (s1->kind == PO_REG && s1->rk == RK_SPECIAL && s1->special == MQSAD_SPECIAL_SRC_LDS_DIRECT) {
+            int unsupported = p->f->vgpr_align > 1 || p->f->encoding == MQSAD_ENC_GFX11;
+            fill_diag(diag, MQSAD_E_OPERAND_KIND, s1->pos + 1,
+                      unsupported ? "lds_direct is not supported on this GPU" : "lds_direct may be used as src0 only");
+            return MQSAD_E_OPERAND_KIND;
+        }
+        /* validateVOPLiteral */
+        if (bad0) {
+            fill_diag(diag, MQSAD_E_LITERAL_RANGE, s0->pos + 1, "invalid operand for instruction");
+            return MQSAD_E_LITERAL_RANGE;
+        }
+        {
+            int l0 = is_lit_kind(&in->src[0]), l1 = is_lit_kind(&in->src[1]);
+            /* lit() of an inline value is no literal to LLVM: D1 is reported only after
+             * the checks LLVM would still run (constant bus, clamp, alignment) */
+            int f0 = l0 && s0->kind == PO_IMM && s0->lit && (s0->is_fp ? 0 : is_inline64(p->t, (uint64_t)s0->ival));
+            int f1 = l1 && s1->kind == PO_IMM && s1->lit &&
+                     is_inline32(p->t, (uint32_t)in->src[1].literal_bits) &&
+                     (s1->is_fp || fits32(s1->ival));
+            if (p->f->literal == MQSAD_LIT_NONE && ((l0 && !f0) || (l1 && !f1))) {
+                unsigned firstpos = (l0 && !f0) ? s0->pos : s1->pos;
+                fill_diag(diag, MQSAD_E_NO_LITERAL, firstpos + 1, "literal operands are not supported");
+                return MQSAD_E_NO_LITERAL;
+            }
+            if (p->f->literal == MQSAD_LIT_NONE && (f0 || f1))
+                d1_pos = (f0 ? s0->pos : s1->pos) + 1;
+            if (p->f->literal != MQSAD_LIT_NONE && (l0 || l1)) {
+                if (l0 && l1) {
+                    const mqsad_operand *a = &in->src[0], *b = &in->src[1];
+                    int same = a->kind != MQSAD_OPK_SYMBOL && b->kind != MQSAD_OPK_SYMBOL &&
+                               a->literal_bits == b->literal_bits;
+                    if (!same) {
+                        fill_diag(diag, MQSAD_E_MULTIPLE_LITERALS, s1->pos + 1,
+                                  "only one unique literal operand is allowed");
+                        return MQSAD_E_MULTIPLE_LITERALS;
+                    }
+                }
+            }
+        }
+        /* validateConstantBusLimitations */
+        {
+            unsigned k0 = bus_key(s0), k1 = bus_key(s1), bus = 0, nlit = 0;
+            if (k0) bus++;
+            if (k1 && k1 != k0) bus++;
+            if (is_lit_kind(&in->src[0])) nlit = 1;
+            if (is_lit_kind(&in->src[1])) nlit = nlit ? 2 : 1;   /* sizes 8 and 4 differ */
+            if (bus + nlit > p->f->const_bus) {
+                unsigned loc = k1 ? s1->pos : s0->pos;
+                if (is_lit_kind(&in->src[1])) loc = s1->pos;
+                fill_diag(diag, MQSAD_E_CONSTANT_BUS, loc + 1,
+                          "invalid operand (violates constant bus restrictions)");
+                return MQSAD_E_CONSTANT_BUS;
+            }
+        }
+        /* validateIntClampSupported */
+        if (in->clamp && p->f->clamp_bit < 0) {
+            fill_diag(diag, MQSAD_E_CLAMP_UNSUPPORTED, clampop->pos + 1,
+                      "integer clamping is not supported on this GPU");
+            return MQSAD_E_CLAMP_UNSUPPORTED;
+        }
+        /* validateVGPRAlign (SRC0 pairs; VDST/SRC2 were rejected by the matcher) */
+        if (p->f->vgpr_align > 1 && s0->kind == PO_REG && s0->rk == RK_VGPR && (s0->num % 2)) {
+            fill_diag(diag, MQSAD_E_MISALIGNED, mnem_pos + 1,
+                      "invalid register class: vgpr tuples must be 64 bit aligned");
+            return MQSAD_E_MISALIGNED;
+        }
+        if (d1_pos) {   /* D1 */
+            fill_diag(diag, MQSAD_E_NO_LITERAL, d1_pos, "literal operands are not supported");
+            return MQSAD_E_NO_LITERAL;
+        }
+    }
+    /* operand codes and the trailing literal */
+    {
+        mqsad_status st;
+        int s;
+        for (s = 0; s < 4; s++) {
+            mqsad_operand *d = s == MQSAD_SLOT_VDST ? &in->vdst : &in->src[s];
+            st = mqsad_operand_resolve(target, s, d);
+            if (st != MQSAD_OK) {
+                fill_diag(diag, st, (s == MQSAD_SLOT_VDST ? ops[0].pos : ops[s + 1 < 4 ? s + 1 : 3].pos) + 1,
+                          mqsad_strerror(st));
+                return st;
+            }
+        }
+        in->literal_size = 0;
+        for (s = 0; s < 2; s++) {
+            const mqsad_operand *d = &in->src[s];
+            if (d->kind == MQSAD_OPK_LITERAL64) { in->literal_size = 8; in->literal = d->literal_bits; }
+        }
+        if (!in->literal_size) {
+            for (s = 1; s >= 0; s--) {
+                const mqsad_operand *d = &in->src[s];
+                if (d->kind == MQSAD_OPK_LITERAL32) { in->literal_size = 4; in->literal = d->literal_bits; }
+                else if (d->kind == MQSAD_OPK_SYMBOL) { in->literal_size = 4; in->literal = 0; }
+            }
+        }
+        in->length = (uint8_t)(8 + in->literal_size);
+        st = mqsad_validate(in, NULL);
+        if (st != MQSAD_OK) {
+            fill_diag(diag, st, mnem_pos + 1, mqsad_strerror(st));
+            return st;
+        }
+    }
+    return MQSAD_OK;
+}
+
+mqsad_status mqsad_assemble(const mqsad_target *target, const char *text, size_t len,
+                            mqsad_inst *inst, uint8_t *out, size_t size, size_t *written,
+                            mqsad_diag *diag)
+{
+    mqsad_inst local;
+    mqsad_status st;
+    if (written) *written = 0;
+    if (!inst) inst = &local;
+    st = mqsad_parse(target, text, len, inst, diag);
+    if (st != MQSAD_OK) return st;
+    st = mqsad_encode(inst, out, size, written);
+    if (st != MQSAD_OK && diag) {
+        diag->status = st;
+        diag->column = 1;
+        snprintf(diag->message, sizeof diag->message, "%s", mqsad_strerror(st));
+    }
+    return st;
+}

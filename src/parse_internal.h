@@ -1,0 +1,94 @@
+/* parse_internal.h — the assembler's lexer and expression evaluator (src/lex.c, src/expr.c),
+ * shared with src/parse.c. They follow LLVM MC's AsmLexer / AsmParser rules (LLVM 22) so
+ * that values, columns and messages match llvm-mc. Nothing here allocates. */
+#ifndef MQSAD_PARSE_INTERNAL_H
+#define MQSAD_PARSE_INTERNAL_H
+
+#include "internal.h"
+
+/* Token kinds (a subset of llvm::AsmToken::TokenKind). */
+typedef enum asm_tok_kind {
+    TK_EOS = 0,      /* end of statement: end of text or a comment */
+    TK_ERROR,        /* lexer error; .msg says why */
+    TK_IDENT, TK_INT, TK_BIGNUM, TK_REAL, TK_STRING,
+    TK_COMMA, TK_LBRAC, TK_RBRAC, TK_LPAREN, TK_RPAREN, TK_LCURLY, TK_RCURLY, TK_COLON,
+    TK_PLUS, TK_MINUS, TK_TILDE, TK_EXCL, TK_STAR, TK_SLASH, TK_PERCENT,
+    TK_AMP, TK_AMPAMP, TK_PIPE, TK_PIPEPIPE, TK_CARET,
+    TK_SHL, TK_SHR, TK_LT, TK_LE, TK_GT, TK_GE, TK_EQEQ, TK_NE, TK_LTGT, TK_EQ,
+    TK_DOLLAR, TK_AT, TK_HASH, TK_DOT, TK_OTHER
+} asm_tok_kind;
+
+typedef struct asm_tok {
+    asm_tok_kind kind;
+    unsigned pos, len;       /* byte offset and length in the line */
+    uint64_t ival;           /* TK_INT value (two's complement, 64-bit) */
+    const char *msg;         /* TK_ERROR message (static) */
+} asm_tok;
+
+/* A lexer over text[0..len). Lexing is lazy: cur plus up to two peeked tokens. */
+typedef struct asm_lexer {
+    const char *text;
+    size_t len;
+    size_t pos;              /* next byte to lex */
+    asm_tok la[3];           /* la[0] = current token, la[1..] peeked */
+    unsigned nla;            /* valid entries in la */
+} asm_lexer;
+
+void asm_lex_init(asm_lexer *lx, const char *text, size_t len);
+const asm_tok *asm_cur(asm_lexer *lx);
+const asm_tok *asm_peek(asm_lexer *lx, unsigned n);   /* n = 1 or 2 */
+void asm_next(asm_lexer *lx);
+/* 1 if the current token is an identifier equal to s (case-sensitive). */
+int asm_is_ident(asm_lexer *lx, const asm_tok *t, const char *s);
+
+/* ---- expressions (src/expr.c) --------------------------------------------------------- */
+
+#define ASM_EXPR_NODES 128
+#define ASM_EXPR_DEPTH 256
+
+typedef enum { EN_CONST, EN_SYM, EN_UNARY, EN_BINARY } asm_node_kind;
+
+typedef enum {
+    EOP_ADD, EOP_SUB, EOP_MUL, EOP_DIV, EOP_MOD, EOP_SHL, EOP_LSHR, EOP_AND, EOP_OR,
+    EOP_XOR, EOP_ORNOT, EOP_LAND, EOP_LOR, EOP_EQ, EOP_NE, EOP_LT, EOP_LE, EOP_GT, EOP_GE,
+    EOP_NEG, EOP_NOT, EOP_LNOT, EOP_PLUS
+} asm_eop;
+
+typedef struct asm_node {
+    asm_node_kind kind;
+    asm_eop op;
+    int a, b;                /* children (node indices) */
+    int64_t value;           /* EN_CONST */
+    unsigned pos, len;       /* EN_SYM: the name in the line */
+} asm_node;
+
+typedef struct asm_expr_ctx {
+    asm_lexer *lx;
+    asm_node nodes[ASM_EXPR_NODES];
+    int nnodes;
+    unsigned depth;
+    /* the first error (parse failure with a message), if any */
+    int err;
+    unsigned err_pos;
+    const char *err_msg;
+} asm_expr_ctx;
+
+/* Parses an expression at the current token (AsmParser::parseExpression). Returns the
+ * root node index, or -1 on failure (ctx->err set when LLVM prints a message; a failure
+ * on a lexer error token is silent). A constant-valued expression is folded into one
+ * EN_CONST node; division by zero stays unevaluated (not absolute), like LLVM. */
+int asm_parse_expr(asm_expr_ctx *ctx);
+/* 1 and *v when node is absolute. */
+int asm_expr_absolute(const asm_expr_ctx *ctx, int node, int64_t *v);
+/* Prints like MCExpr::print into buf[0..size) (NUL-terminated); returns the length that
+ * was needed (>= size means truncated). */
+size_t asm_expr_print(const asm_expr_ctx *ctx, const char *line, int node, char *buf,
+                      size_t size);
+/* 1 if LLVM's code emitter would use FK_PCRel_4 for this expression (needsPCRel). */
+int asm_expr_pcrel(const asm_expr_ctx *ctx, int node);
+
+/* Parses a decimal or hexadecimal floating-point token text (LLVM APFloat rules) into an
+ * IEEE double bit pattern. Returns 0 on success. */
+int asm_parse_real(const char *s, size_t n, uint64_t *bits);
+
+#endif

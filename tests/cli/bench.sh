@@ -1,0 +1,29 @@
+#!/bin/sh
+# bench.sh — smoke test of `mqsad bench` (about a second): the command runs, prints its
+# tables, honours MQSAD_CPU_MASK and rejects bad options. The real benchmark is `make bench`
+# (mk/bench.mk), which is not part of `make check`.
+BIN=${MQSAD_BIN:-build/mqsad}
+pass=0; fail=0
+ok() { pass=$((pass + 1)); }
+bad() { fail=$((fail + 1)); echo "FAIL: $*" >&2; }
+has() { printf '%s\n' "$1" | grep -Eq "$2" && ok || bad "$3: no line matching '$2'"; }
+
+out=$("$BIN" bench --quick --rounds 1 --no-stream --no-tools 2>&1); rc=$?
+[ $rc -eq 0 ] && ok || bad "bench --quick: exit $rc"
+has "$out" '^512 +reference +[0-9.]+ ' "reference row"
+has "$out" '^512 +c +[0-9.]+ ' "portable C row"
+has "$out" '^4096 +c +[0-9.]+ ' "4096-lane row"
+has "$out" 'clamp=1' "clamp table"
+has "$out" '(ratio exec / bare kernel: [0-9.]+x|^skipped)' "wave64 section"
+
+out=$(MQSAD_CPU_MASK=0 "$BIN" bench --quick --rounds 1 --no-stream --no-tools 2>&1)
+has "$out" 'best kernel: c$' "MQSAD_CPU_MASK=0 selects the C kernel"
+printf '%s\n' "$out" | grep -Eq '^512 +(sse41|avx)' && bad "MQSAD_CPU_MASK=0 still runs SIMD kernels" || ok
+
+"$BIN" bench --bogus > /dev/null 2>&1; rc=$?
+[ $rc -eq 2 ] && ok || bad "unknown option: exit $rc, want 2"
+"$BIN" bench --rounds 0 > /dev/null 2>&1; rc=$?
+[ $rc -eq 2 ] && ok || bad "--rounds 0: exit $rc, want 2"
+"$BIN" bench --help | grep -q '^usage: mqsad bench' && ok || bad "--help"
+
+echo "$pass passed, $fail failed"

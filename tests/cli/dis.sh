@@ -1,0 +1,107 @@
+#!/bin/sh
+# dis.sh — golden runs of `mqsad dis`. Expected stdout/stderr in tests/data/dis_NAME.out/.err
+# were produced by llvm-mc-22 -disassemble (stdin input, so FILE is "<stdin>"), except:
+#   dis_gfx700.*  — llvm-mc has no GFX7 disassembler: bytes and texts are the GFX7 assembler's
+#                   (rows of asm_vectors.tsv); the clamp-bit-11 warning is our documented rule;
+#   dis_explain.out — our own --explain format (field values checked by hand against
+#                   encoding-llvm22.md §2).
+# Exit status: ours is 1 whenever stderr has a diagnostic (documented difference: llvm-mc
+# returns 0 for stream-mode warnings and malformed tokens).
+# Rebase (regenerate the llvm-mc goldens): DIS_REBASE=1 sh tests/cli/dis.sh
+BIN=${MQSAD_BIN:-build/mqsad}
+DATA=tests/data
+pass=0; fail=0
+tmp=${TMPDIR:-/tmp}/mqsad_dis_$$
+mkdir -p "$tmp"
+trap 'rm -rf "$tmp"' EXIT
+
+ok() { pass=$((pass + 1)); }
+bad() { fail=$((fail + 1)); echo "FAIL: $*" >&2; }
+
+# name:target pairs with an llvm-mc oracle
+CASES="basic:gfx1100 invalid:gfx1100 gfx900:gfx900 gfx1250:gfx1250 gfx950:gfx950"
+
+if [ -n "$DIS_REBASE" ]; then
+    for c in $CASES; do
+        n=${c%%:*}; t=${c#*:}
+        llvm-mc-22 -triple=amdgcn -mcpu="$t" -disassemble < "$DATA/dis_$n.in" \
+            > "$DATA/dis_$n.out" 2> "$DATA/dis_$n.err"
+        echo "rebased dis_$n (llvm-mc rc=$?)"
+    done
+fi
+
+golden() {  # name target [extra args]
+    n=$1; t=$2; shift 2
+    "$BIN" dis -t "$t" "$@" < "$DATA/dis_$n.in" > "$tmp/out" 2> "$tmp/err"; rc=$?
+    want_rc=0; [ -s "$DATA/dis_$n.err" ] && want_rc=1
+    if cmp -s "$tmp/out" "$DATA/dis_$n.out"; then ok; else bad "dis_$n stdout"; diff "$tmp/out" "$DATA/dis_$n.out" | head -10 >&2; fi
+    if [ -f "$DATA/dis_$n.err" ]; then
+        if cmp -s "$tmp/err" "$DATA/dis_$n.err"; then ok; else bad "dis_$n stderr"; diff "$tmp/err" "$DATA/dis_$n.err" | head -10 >&2; fi
+    fi
+    if [ "$rc" -eq "$want_rc" ]; then ok; else bad "dis_$n exit $rc, want $want_rc"; fi
+}
+
+for c in $CASES; do golden "${c%%:*}" "${c#*:}"; done
+golden gfx700 gfx700
+golden explain gfx1100 --explain
+
+# A file argument: same output, FILE names the file in diagnostics.
+"$BIN" dis -t gfx1100 "$DATA/dis_invalid.in" > "$tmp/out" 2> "$tmp/err"
+cmp -s "$tmp/out" "$DATA/dis_invalid.out" && ok || bad "file argument stdout"
+sed "s|^<stdin>:|$DATA/dis_invalid.in:|" "$DATA/dis_invalid.err" > "$tmp/want_err"
+cmp -s "$tmp/err" "$tmp/want_err" && ok || bad "file argument stderr"
+
+# Generation names select the representative target.
+"$BIN" dis -t rdna3 < "$DATA/dis_basic.in" > "$tmp/out" 2>/dev/null
+cmp -s "$tmp/out" "$DATA/dis_basic.out" && ok || bad "-t rdna3"
+"$BIN" dis --target=cdna5 < "$DATA/dis_gfx1250.in" > "$tmp/out" 2>/dev/null
+cmp -s "$tmp/out" "$DATA/dis_gfx1250.out" && ok || bad "--target=cdna5"
+
+# Usage errors: exit 2.
+"$BIN" dis --help > "$tmp/out" 2>&1 && grep -q 'usage: mqsad dis' "$tmp/out" && ok || bad "--help"
+"$BIN" dis < /dev/null > /dev/null 2>&1; [ $? -eq 2 ] && ok || bad "missing -t"
+"$BIN" dis -t gfx9999 < /dev/null > /dev/null 2>&1; [ $? -eq 2 ] && ok || bad "unknown target"
+"$BIN" dis -t gfx1100 "$tmp/does-not-exist" > /dev/null 2>&1; [ $? -eq 2 ] && ok || bad "missing file"
+
+# Empty input: nothing, exit 0.
+"$BIN" dis -t gfx1100 < /dev/null > "$tmp/out" 2>&1; rc=$?
+[ $rc -eq 0 ] && [ ! -s "$tmp/out" ] && ok || bad "empty input"
+
+# An overlong line is an error, not a crash; the next line still decodes.
+{ i=0; while [ $i -lt 2200 ]; do printf '0x04,0x00,0x3d,0xd6,'; i=$((i + 1)); done; echo
+  echo '0x04,0x00,0x3d,0xd6,0x02,0x03,0x22,0x04'; } > "$tmp/long"
+"$BIN" dis -t gfx1100 "$tmp/long" > "$tmp/out" 2> "$tmp/err"; rc=$?
+[ $rc -eq 1 ] && grep -q ':1:1: error: line too long' "$tmp/err" && ok || bad "overlong line diagnostic (rc=$rc)"
+[ "$(cat "$tmp/out")" = "$(printf '\tv_mqsad_u32_u8 v[4:7], v[2:3], v1, v[8:11]')" ] && ok || bad "line after overlong line"
+
+# Streaming: a large input decodes completely (memory does not grow with input size).
+awk 'BEGIN { for (i = 0; i < 200000; i++) print "0x04,0x00,0x3d,0xd6,0x02,0x03,0x22,0x04" }' > "$tmp/big"
+"$BIN" dis -t gfx1100 "$tmp/big" > "$tmp/out" 2>&1; rc=$?
+[ $rc -eq 0 ] && [ "$(wc -l < "$tmp/out")" -eq 200000 ] && ok || bad "large input (rc=$rc)"
+
+# Every llvm-mc vector through the CLI (checks the CLI's table fast path against llvm-mc):
+# one [..] block per row; rows llvm-mc decodes to one v_mqsad_u32_u8 must print exactly
+# that, INVALID / CRASH rows must print nothing on stdout (a warning on stderr).
+VEC="${MQSAD_DATA:-build/data}/disasm_vectors.tsv"
+if [ -f "$VEC" ]; then
+    for t in $(awk -F'\t' '!/^#/ { print $1 }' "$VEC" | sort -u); do
+        awk -F'\t' -v t="$t" -v inp="$tmp/vin" -v want="$tmp/vexp" '
+            $1 == t && $3 !~ / ;; / && ($3 ~ /^v_mqsad_u32_u8/ || $3 == "INVALID" || $3 ~ /^CRASH/) {
+                print "[" $2 "]" > inp
+                if ($3 ~ /^v_mqsad/) print "\t" $3 > want
+                n++
+            }
+            END { if (!n) print "" > inp; close(inp); close(want) }' "$VEC"
+        [ -f "$tmp/vexp" ] || : > "$tmp/vexp"
+        "$BIN" dis -t "$t" "$tmp/vin" > "$tmp/vout" 2>/dev/null
+        nrows=$(wc -l < "$tmp/vin")
+        if [ "$nrows" -gt 1000 ] && cmp -s "$tmp/vout" "$tmp/vexp"; then ok; else
+            bad "vectors $t ($nrows rows)"; diff "$tmp/vout" "$tmp/vexp" | head -5 >&2; fi
+        rm -f "$tmp/vin" "$tmp/vexp"
+    done
+else
+    bad "missing $VEC"
+fi
+
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]

@@ -1,0 +1,571 @@
+/* cmd_bench.c — `mqsad bench`: throughput of the batch kernels and of the tools.
+ *
+ * Everything is measured in the same run, interleaved round by round (each round times every
+ * contender once), and reported as the median with the min..max spread of the rounds:
+ *  1. cache-resident batches (512 .. 4096 lanes): lanes/s, TSC ticks per lane, x scalar
+ *     reference (mqsad_u32_u8_clamp called per lane, as a plain caller would);
+ *  2. streaming (>= 64 MiB of traffic): each kernel against memcpy of the same total bytes
+ *     read + written (the kernel reads 28 and writes 16 bytes per lane);
+ *  3. one wave64 instruction through mqsad_wave_exec against the bare kernel on 64 lanes;
+ *  4. `mqsad asm` / `mqsad dis` on a generated 100k-line corpus against llvm-mc-22 (whole
+ *     processes, output to /dev/null), skipped gracefully when a command is unavailable.
+ * Uses the public API only. The TSC runs at a fixed rate that is not the core clock. */
+#include "cli.h"
+
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#if defined(__x86_64__) || defined(__i386__)
+#include <x86intrin.h>
+#define HAVE_TSC 1
+static uint64_t tsc(void) { return __rdtsc(); }
+#else
+#define HAVE_TSC 0
+static uint64_t tsc(void) { return 0; }
+#endif
+
+#define MAX_ROUNDS 31
+#define MAX_CONT 10
+
+static double now_ns(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec * 1e9 + (double)ts.tv_nsec;
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return x < y ? -1 : x > y;
+}
+
+/* Median, min and max of v[0..n). */
+typedef struct stat3 { double med, min, max; } stat3;
+static stat3 stats(const double *v, int n)
+{
+    double s[MAX_ROUNDS];
+    stat3 r = { 0, 0, 0 };
+    if (n <= 0) return r;
+    memcpy(s, v, (size_t)n * sizeof *s);
+    qsort(s, (size_t)n, sizeof *s, cmp_double);
+    r.med = n & 1 ? s[n / 2] : 0.5 * (s[n / 2 - 1] + s[n / 2]);
+    r.min = s[0];
+    r.max = s[n - 1];
+    return r;
+}
+
+/* "min..max" with a unit, in a static buffer (one use per printf). */
+static const char *fmt_range(stat3 s, const char *unit)
+{
+    static char buf[64];
+    snprintf(buf, sizeof buf, "%.1f%s..%.1f%s", s.min, unit, s.max, unit);
+    return buf;
+}
+
+/* ---- the contenders --------------------------------------------------------------- */
+
+/* The scalar reference, used the way a caller without the kernels would. */
+static void ref_batch(const uint32_t *lo, const uint32_t *hi, const uint32_t *s1,
+                      const uint32_t *const s2[4], uint32_t *const dst[4], size_t n, int clamp)
+{
+    size_t i;
+    for (i = 0; i < n; i++) {
+        uint32_t acc[4], out[4];
+        acc[0] = s2[0][i]; acc[1] = s2[1][i]; acc[2] = s2[2][i]; acc[3] = s2[3][i];
+        mqsad_u32_u8_clamp(((uint64_t)hi[i] << 32) | lo[i], s1[i], acc, clamp, out);
+        dst[0][i] = out[0]; dst[1][i] = out[1]; dst[2][i] = out[2]; dst[3][i] = out[3];
+    }
+}
+
+typedef struct contender {
+    const char *name;
+    mqsad_batch_fn fn;
+} contender;
+
+/* "reference" then every kernel this CPU runs (each selected with its own mask). */
+static int list_kernels(contender *c, int with_ref)
+{
+    static const unsigned masks[] = {
+        0, MQSAD_CPU_SSE41, MQSAD_CPU_AVX2, MQSAD_CPU_AVX2 | MQSAD_CPU_AVXVNNI, MQSAD_CPU_AVX512,
+        MQSAD_CPU_AVX512 | MQSAD_CPU_AVX512VNNI | MQSAD_CPU_AVX512VBMI2
+    };
+    static const unsigned levels[] = { 0, MQSAD_CPU_SSE41, MQSAD_CPU_AVX2, MQSAD_CPU_AVXVNNI,
+                                       MQSAD_CPU_AVX512, MQSAD_CPU_AVX512VNNI };
+    int n = 0;
+    size_t i;
+    if (with_ref) { c[n].name = "reference"; c[n].fn = ref_batch; n++; }
+    for (i = 0; i < sizeof masks / sizeof masks[0]; i++) {
+        mqsad_kernels k;
+        mqsad_kernels_init(&k, masks[i]);
+        if (k.level == levels[i]) { c[n].name = k.name; c[n].fn = k.batch; n++; }
+    }
+    return n;
+}
+
+/* SoA buffers for n lanes. */
+typedef struct soa {
+    uint32_t *mem, *lo, *hi, *s1, *s2[4], *dst[4];
+    size_t n;
+} soa;
+
+static uint64_t rng = 0x243f6a8885a308d3ull;
+static uint32_t rnd(void)
+{
+    rng ^= rng << 13; rng ^= rng >> 7; rng ^= rng << 17;
+    return (uint32_t)(rng >> 16);
+}
+
+static int soa_alloc(soa *s, size_t n)
+{
+    size_t stride = (n + 31) & ~(size_t)31, i;   /* every array 128-byte aligned */
+    int k;
+    void *p = NULL;
+    if (posix_memalign(&p, 128, 11 * stride * sizeof(uint32_t))) return 0;
+    s->mem = p;
+    s->n = n;
+    s->lo = s->mem; s->hi = s->mem + stride; s->s1 = s->mem + 2 * stride;
+    for (k = 0; k < 4; k++) {
+        s->s2[k] = s->mem + (3 + (size_t)k) * stride;
+        s->dst[k] = s->mem + (7 + (size_t)k) * stride;
+    }
+    for (i = 0; i < 11 * stride; i++) s->mem[i] = rnd();
+    for (i = 0; i < n; i++) if (!(rnd() & 15)) s->s1[i] &= 0xffff00ffu;   /* some masked bytes */
+    return 1;
+}
+
+static void run(const contender *c, const soa *s, size_t n, int clamp)
+{
+    c->fn(s->lo, s->hi, s->s1, (const uint32_t *const *)s->s2, s->dst, n, clamp);
+}
+
+/* Repetitions so that one sample of c on n lanes takes about target_ns. */
+static long calibrate(const contender *c, const soa *s, size_t n, double target_ns)
+{
+    long reps = 1;
+    for (;;) {
+        double t0 = now_ns(), dt;
+        long r;
+        for (r = 0; r < reps; r++) run(c, s, n, 0);
+        dt = now_ns() - t0;
+        if (dt >= target_ns / 4 || reps > (1L << 28)) {
+            double want = (double)reps * target_ns / (dt > 1 ? dt : 1);
+            return want < 1 ? 1 : (long)want;
+        }
+        reps *= 4;
+    }
+}
+
+static double tsc_per_ns = 0;   /* measured alongside the samples */
+
+static void note_tsc(double ns, uint64_t ticks)
+{
+    if (ns > 1e6 && HAVE_TSC) tsc_per_ns = (double)ticks / ns;
+}
+
+/* ---- 1. cache-resident kernels ------------------------------------------------------ */
+
+static void bench_resident(int rounds, double sample_ns, int clamp)
+{
+    static const size_t sizes[] = { 512, 4096 };
+    contender c[MAX_CONT];
+    int nc = list_kernels(c, 1), si, i, r;
+    soa s;
+    if (!soa_alloc(&s, 4096)) { fprintf(stderr, "mqsad bench: out of memory\n"); return; }
+    printf("\n== batch kernels, cache-resident, clamp=%d (median of %d interleaved rounds;"
+           " spread = min..max;\n   x ref = median of the per-round ratios to the scalar reference; best/best = ratio of the\n   fastest rounds, the least disturbed by other load) ==\n",
+           clamp, rounds);
+    printf("%-7s %-12s %10s %18s %10s %9s %14s %9s\n", "lanes", "kernel", "Mlanes/s", "spread",
+           "ticks/lane", "x ref", "ratio spread", "best/best");
+    for (si = 0; si < (int)(sizeof sizes / sizeof sizes[0]); si++) {
+        size_t n = sizes[si];
+        long reps[MAX_CONT];
+        double v[MAX_CONT][MAX_ROUNDS], tk[MAX_CONT][MAX_ROUNDS], ratio[MAX_ROUNDS], ref_best = 1;
+        for (i = 0; i < nc; i++) reps[i] = calibrate(&c[i], &s, n, sample_ns);
+        for (r = 0; r < rounds; r++)
+            for (i = 0; i < nc; i++) {
+                long k;
+                double t0 = now_ns();
+                uint64_t k0 = tsc();
+                for (k = 0; k < reps[i]; k++) run(&c[i], &s, n, clamp);
+                {
+                    uint64_t k1 = tsc();
+                    double dt = now_ns() - t0;
+                    note_tsc(dt, k1 - k0);
+                    v[i][r] = dt / ((double)reps[i] * (double)n);               /* ns per lane */
+                    tk[i][r] = (double)(k1 - k0) / ((double)reps[i] * (double)n);
+                }
+            }
+        for (i = 0; i < nc; i++) {
+            stat3 st = stats(v[i], rounds), sk = stats(tk[i], rounds), sr;
+            char spread[64];
+            for (r = 0; r < rounds; r++) ratio[r] = v[0][r] / v[i][r];   /* same round */
+            sr = stats(ratio, rounds);
+            snprintf(spread, sizeof spread, "%.1f..%.1f", 1e3 / st.max, 1e3 / st.min);
+            if (i == 0) ref_best = st.min;
+            printf("%-7zu %-12s %10.1f %18s %10.2f %8.1fx %14s %8.1fx\n", n, c[i].name, 1e3 / st.med,
+                   spread, HAVE_TSC ? sk.med : 0.0, sr.med, i ? fmt_range(sr, "x") : "",
+                   ref_best / st.min);
+        }
+    }
+    free(s.mem);
+}
+
+/* ---- 2. streaming ------------------------------------------------------------------- */
+
+static void bench_stream(int rounds, size_t n)
+{
+    contender c[MAX_CONT];
+    int nc = list_kernels(c, 0), i, r;
+    const size_t bytes = n * 44;                 /* 28 read + 16 written per lane */
+    const size_t half = bytes / 2;               /* memcpy(half) also moves `bytes` */
+    double v[MAX_CONT + 1][MAX_ROUNDS];
+    unsigned char *csrc, *cdst;
+    soa s;
+    if (!soa_alloc(&s, n) || !(csrc = malloc(half)) || !(cdst = malloc(half))) {
+        fprintf(stderr, "mqsad bench: out of memory for streaming\n");
+        return;
+    }
+    memset(csrc, 0x5a, half);
+    memset(cdst, 0xa5, half);
+    printf("\n== streaming: %zu lanes = %.0f MiB of traffic per pass (memcpy of %.0f MiB moves"
+           " the same bytes) ==\n", n, (double)bytes / 1048576.0, (double)half / 1048576.0);
+    printf("%-12s %10s %20s %12s %14s\n", "kernel", "GB/s", "spread GB/s", "Mlanes/s",
+           "of memcpy (median of per-round ratios, spread)");
+    for (i = 0; i < nc; i++) run(&c[i], &s, n, 0);   /* fault the pages in */
+    memcpy(cdst, csrc, half);
+    for (r = 0; r < rounds; r++) {
+        double t0 = now_ns();
+        memcpy(cdst, csrc, half);
+        v[nc][r] = now_ns() - t0;
+        for (i = 0; i < nc; i++) {
+            t0 = now_ns();
+            run(&c[i], &s, n, 0);
+            v[i][r] = now_ns() - t0;
+        }
+    }
+    {
+        stat3 cp = stats(v[nc], rounds);
+        printf("%-12s %10.2f %9.2f..%-9.2f %12s %13s\n", "memcpy", (double)bytes / cp.med,
+               (double)bytes / cp.max, (double)bytes / cp.min, "-", "100%");
+        for (i = 0; i < nc; i++) {
+            stat3 st = stats(v[i], rounds), sp;
+            double pct[MAX_ROUNDS];
+            for (r = 0; r < rounds; r++) pct[r] = 100.0 * v[nc][r] / v[i][r];   /* same round */
+            sp = stats(pct, rounds);
+            printf("%-12s %10.2f %9.2f..%-9.2f %12.1f %12.0f%%  (%.0f%%..%.0f%%)\n", c[i].name,
+                   (double)bytes / st.med, (double)bytes / st.max, (double)bytes / st.min,
+                   (double)n * 1e3 / st.med, sp.med, sp.min, sp.max);
+        }
+    }
+    free(csrc);
+    free(cdst);
+    free(s.mem);
+}
+
+/* ---- 3. one wave64 instruction through the exec API ---------------------------------- */
+
+static void bench_wave(int rounds, double sample_ns)
+{
+    /* v_mqsad_u32_u8 v[4:7], v[2:3], v1, v[8:11] (encoding-llvm22.md, gfx1100) */
+    static const uint8_t code[8] = { 0x04, 0x00, 0x3d, 0xd6, 0x02, 0x03, 0x22, 0x04 };
+    const mqsad_target *t = mqsad_target_lookup("gfx1100");
+    mqsad_wave_state *st = malloc(sizeof *st);
+    mqsad_inst inst;
+    mqsad_kernels best;
+    contender bare;
+    soa s;
+    double v[2][MAX_ROUNDS];
+    long reps_exec, reps_bare, k;
+    int r;
+    unsigned reg, lane;
+    mqsad_status rc;
+    printf("\n== one wave64 instruction: mqsad_wave_exec vs the bare kernel on 64 lanes ==\n");
+    if (!t || !st || !soa_alloc(&s, 64)) { printf("skipped: setup failed\n"); free(st); return; }
+    if ((rc = mqsad_decode(t, code, sizeof code, &inst)) != MQSAD_OK ||
+        (rc = mqsad_wave_init(st, t, 64)) != MQSAD_OK) {
+        printf("skipped: %s\n", mqsad_strerror(rc));
+        free(st); free(s.mem);
+        return;
+    }
+    for (reg = 0; reg < 12; reg++) {
+        for (lane = 0; lane < 64; lane++) st->vgpr[reg][lane] = rnd();
+        st->vgpr_set[reg] = 1;
+    }
+    if ((rc = mqsad_wave_exec(st, &inst, NULL)) != MQSAD_OK) {
+        printf("skipped: mqsad_wave_exec: %s\n", mqsad_strerror(rc));
+        free(st); free(s.mem);
+        return;
+    }
+    mqsad_kernels_init(&best, MQSAD_CPU_ALL);
+    bare.name = best.name;
+    bare.fn = best.batch;
+    reps_bare = calibrate(&bare, &s, 64, sample_ns);
+    {
+        double t0 = now_ns(), dt;
+        long n = 0;
+        do { for (k = 0; k < 64; k++) mqsad_wave_exec(st, &inst, NULL); n += 64; }
+        while ((dt = now_ns() - t0) < sample_ns / 4);
+        reps_exec = (long)((double)n * sample_ns / dt) + 1;
+    }
+    for (r = 0; r < rounds; r++) {
+        double t0 = now_ns();
+        for (k = 0; k < reps_exec; k++) mqsad_wave_exec(st, &inst, NULL);
+        v[0][r] = (now_ns() - t0) / (double)reps_exec;
+        t0 = now_ns();
+        for (k = 0; k < reps_bare; k++) run(&bare, &s, 64, 0);
+        v[1][r] = (now_ns() - t0) / (double)reps_bare;
+    }
+    {
+        stat3 e = stats(v[0], rounds), b = stats(v[1], rounds), q;
+        double ratio[MAX_ROUNDS];
+        for (r = 0; r < rounds; r++) ratio[r] = v[0][r] / v[1][r];
+        q = stats(ratio, rounds);
+        printf("%-26s %10.1f ns  (spread %.1f..%.1f)\n", "mqsad_wave_exec (wave64)", e.med, e.min, e.max);
+        printf("%-26s %10.1f ns  (spread %.1f..%.1f)  kernel %s\n", "bare kernel, 64 lanes", b.med,
+               b.min, b.max, best.name);
+        printf("ratio exec / bare kernel: %.2fx (median of per-round ratios; spread %.2f..%.2f)\n",
+               q.med, q.min, q.max);
+    }
+    free(st);
+    free(s.mem);
+}
+
+/* ---- 4. the tools against llvm-mc-22 ----------------------------------------------- */
+
+static int write_corpus(const char *asm_path, const char *dis_path, long lines)
+{
+    FILE *a = fopen(asm_path, "w"), *d = fopen(dis_path, "w");
+    long i;
+    if (!a || !d) { if (a) fclose(a); if (d) fclose(d); return 0; }
+    for (i = 0; i < lines; i++) {
+        unsigned vd = (rnd() % 63) * 4, s0 = (rnd() % 127) * 2, s1 = rnd() % 256, s2 = (rnd() % 63) * 4;
+        unsigned form = rnd() % 8, clamp = rnd() % 4 == 0;
+        unsigned src0 = 256 + s0, src1 = 256 + s1, src2 = 256 + s2;
+        uint32_t hi;
+        /* assembler line: VGPR forms, some SGPR / inline-constant sources, some clamp */
+        if (form == 0)
+            fprintf(a, "v_mqsad_u32_u8 v[%u:%u], s[%u:%u], s%u, v[%u:%u]%s\n", vd, vd + 3, s0 % 100,
+                    s0 % 100 + 1, s1 % 100, s2, s2 + 3, clamp ? " clamp" : "");
+        else if (form == 1)
+            fprintf(a, "v_mqsad_u32_u8 v[%u:%u], %d, v%u, v[%u:%u]\n", vd, vd + 3, (int)(rnd() % 81) - 16,
+                    s1, s2, s2 + 3);
+        else
+            fprintf(a, "v_mqsad_u32_u8 v[%u:%u], v[%u:%u], v%u, v[%u:%u]%s\n", vd, vd + 3, s0, s0 + 1,
+                    s1, s2, s2 + 3, clamp ? " clamp" : "");
+        /* disassembler line: GFX11 VOP3 word, VDST byte 0, CLAMP bit 15, SRC0/1/2 9 bits each */
+        if (form == 0) src1 = s1 % 100;            /* an SGPR */
+        hi = src0 | src1 << 9 | src2 << 18;
+        fprintf(d, "[0x%02x,0x%02x,0x3d,0xd6,0x%02x,0x%02x,0x%02x,0x%02x]\n", vd, clamp ? 0x80 : 0,
+                hi & 0xff, (hi >> 8) & 0xff, (hi >> 16) & 0xff, hi >> 24);
+    }
+    fclose(a);
+    return fclose(d) == 0;
+}
+
+/* Runs cmd through the shell; returns the exit status, or -1. */
+static int sh(const char *cmd)
+{
+    int rc = system(cmd);
+    if (rc == -1) return -1;
+    return (rc >> 8) & 0xff;
+}
+
+static long file_size(const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    long n;
+    if (!f) return -1;
+    fseek(f, 0, SEEK_END);
+    n = ftell(f);
+    fclose(f);
+    return n;
+}
+
+/* Finds an invocation of `self sub` that reads the corpus and prints something. The %s in
+ * the returned template is the input path. */
+static int probe(const char *self, const char *sub, const char *in, const char *tmpout,
+                 char *tmpl, size_t size)
+{
+    static const char *forms[] = { "'%s' %s -t gfx1100 '%%s'", "'%s' %s --target=gfx1100 '%%s'",
+                                   "'%s' %s -mcpu=gfx1100 < '%%s'", "'%s' %s -t gfx1100 < '%%s'" };
+    size_t i;
+    for (i = 0; i < sizeof forms / sizeof forms[0]; i++) {
+        char t[1024], cmd[2048];
+        int rc;
+        snprintf(t, sizeof t, forms[i], self, sub);
+        snprintf(cmd, sizeof cmd, t, in);
+        snprintf(cmd + strlen(cmd), sizeof cmd - strlen(cmd), " > '%s' 2>/dev/null", tmpout);
+        rc = sh(cmd);
+        if ((rc == 0 || rc == 1) && file_size(tmpout) > 1000) {
+            snprintf(tmpl, size, "%s", t);
+            return 1;
+        }
+    }
+    return 0;
+}
+
+static void bench_tools(const char *self, int rounds, long lines)
+{
+    char dir[] = "/tmp/mqsad-bench-XXXXXX", asm_path[256], dis_path[256], out[256];
+    char cmds[4][4096], tmpl[1024];
+    const char *names[4] = { "mqsad asm", "llvm-mc-22 asm", "mqsad dis", "llvm-mc-22 dis" };
+    int have[4] = { 0, 0, 0, 0 }, r, i;
+    double v[4][MAX_ROUNDS];
+    printf("\n== tools: %ld-line corpus, whole process, output to /dev/null ==\n", lines);
+    if (!mkdtemp(dir)) { printf("skipped: no temporary directory\n"); return; }
+    snprintf(asm_path, sizeof asm_path, "%s/corpus.s", dir);
+    snprintf(dis_path, sizeof dis_path, "%s/corpus.txt", dir);
+    snprintf(out, sizeof out, "%s/out", dir);
+    if (!write_corpus(asm_path, dis_path, lines)) { printf("skipped: cannot write corpus\n"); goto done; }
+    if (probe(self, "asm", asm_path, out, tmpl, sizeof tmpl)) {
+        char c[2048];
+        snprintf(c, sizeof c, tmpl, asm_path);
+        snprintf(cmds[0], sizeof cmds[0], "%s > /dev/null 2>&1", c);
+        have[0] = 1;
+    }
+    if (probe(self, "dis", dis_path, out, tmpl, sizeof tmpl)) {
+        char c[2048];
+        snprintf(c, sizeof c, tmpl, dis_path);
+        snprintf(cmds[2], sizeof cmds[2], "%s > /dev/null 2>&1", c);
+        have[2] = 1;
+    }
+    if (sh("llvm-mc-22 --version > /dev/null 2>&1") == 0) {
+        snprintf(cmds[1], sizeof cmds[1], "llvm-mc-22 -triple=amdgcn -mcpu=gfx1100 -show-encoding < '%s'"
+                 " > /dev/null 2>&1", asm_path);
+        snprintf(cmds[3], sizeof cmds[3], "llvm-mc-22 -triple=amdgcn -mcpu=gfx1100 -disassemble < '%s'"
+                 " > /dev/null 2>&1", dis_path);
+        have[1] = have[3] = 1;
+    }
+    for (i = 0; i < 4; i += 2)      /* same output as llvm-mc on this corpus? (informative) */
+        if (have[i] && have[i + 1]) {
+            char c1[8192], c2[8192];
+            int same;
+            snprintf(c1, sizeof c1, "%.*s > '%s.a' 2>/dev/null", (int)(strlen(cmds[i]) - 17), cmds[i], out);
+            snprintf(c2, sizeof c2, "%.*s > '%s.b' 2>/dev/null", (int)(strlen(cmds[i + 1]) - 17), cmds[i + 1], out);
+            sh(c1);
+            sh(c2);
+            snprintf(c1, sizeof c1, "cmp -s '%s.a' '%s.b'", out, out);
+            same = sh(c1) == 0;
+            printf("%s output %s llvm-mc-22's on this corpus\n", i ? "dis" : "asm",
+                   same ? "is byte-identical to" : "DIFFERS from");
+            snprintf(c1, sizeof c1, "%s.a", out); remove(c1);
+            snprintf(c1, sizeof c1, "%s.b", out); remove(c1);
+        }
+    for (i = 0; i < 4; i++)
+        if (!have[i]) printf("%-16s skipped (%s)\n", names[i],
+                             i & 1 ? "llvm-mc-22 not installed" : "command failed or not implemented");
+    for (r = 0; r < rounds; r++)
+        for (i = 0; i < 4; i++) {
+            double t0;
+            if (!have[i]) continue;
+            t0 = now_ns();
+            if (sh(cmds[i]) < 0) have[i] = 0;
+            v[i][r] = now_ns() - t0;
+        }
+    for (i = 0; i < 4; i++) {
+        stat3 st;
+        if (!have[i]) continue;
+        st = stats(v[i], rounds);
+        printf("%-16s %9.1f ms  (spread %.1f..%.1f)  %7.0f klines/s", names[i], st.med / 1e6,
+               st.min / 1e6, st.max / 1e6, (double)lines / st.med * 1e6);
+        if ((i & 1) && have[i - 1]) printf("   mqsad is %.1fx faster", st.med / stats(v[i - 1], rounds).med);
+        printf("\n");
+    }
+done:
+    remove(asm_path);
+    remove(dis_path);
+    remove(out);
+    rmdir(dir);
+}
+
+/* ---- command ------------------------------------------------------------------------ */
+
+static void machine(void)
+{
+    char line[256], model[256] = "unknown";
+    FILE *f = fopen("/proc/cpuinfo", "r");
+    unsigned flags = mqsad_cpu_flags();
+    mqsad_kernels best;
+    while (f && fgets(line, sizeof line, f))
+        if (!strncmp(line, "model name", 10)) {
+            char *p = strchr(line, ':');
+            if (p) { snprintf(model, sizeof model, "%s", p + 2); model[strcspn(model, "\n")] = 0; }
+            break;
+        }
+    if (f) fclose(f);
+    mqsad_kernels_init(&best, MQSAD_CPU_ALL);
+    printf("mqsad %s bench\ncpu: %s, %ld online\n", mqsad_version(), model, sysconf(_SC_NPROCESSORS_ONLN));
+    printf("flags: 0x%x%s%s%s%s%s%s; best kernel: %s\n", flags,
+           flags & MQSAD_CPU_SSE41 ? " sse4.1" : "", flags & MQSAD_CPU_AVX2 ? " avx2" : "",
+           flags & MQSAD_CPU_AVXVNNI ? " avx-vnni" : "", flags & MQSAD_CPU_AVX512 ? " avx512" : "",
+           flags & MQSAD_CPU_AVX512VNNI ? " avx512vnni" : "",
+           flags & MQSAD_CPU_AVX512VBMI2 ? " avx512vbmi2" : "", best.name);
+#ifdef __VERSION__
+    printf("cli compiler: %s\n", __VERSION__);
+#endif
+}
+
+int cmd_bench(int argc, char **argv)
+{
+    int rounds = 7, i, stream = 1, tools = 1, kern = 1;
+    long lines = 100000;
+    size_t stream_lanes = (size_t)1 << 21;   /* 2 Mi lanes = 88 MiB of traffic */
+    double sample_ns = 20e6;
+    for (i = 1; i < argc; i++) {
+        if (cli_is_help(argv[i])) {
+            printf("usage: mqsad bench [--quick] [--rounds N] [--lines N] [--no-kernels]"
+                   " [--no-stream] [--no-tools]\n"
+                   "Times the batch kernels (cache-resident and streaming), one wave64 instruction\n"
+                   "through mqsad_wave_exec, and `mqsad asm`/`mqsad dis` against llvm-mc-22.\n"
+                   "Medians of N interleaved rounds (default 7) with the min..max spread.\n"
+                   "  --quick    3 rounds, short samples, 8 MiB streaming, 10k-line corpus\n"
+                   "Environment: MQSAD_CPU_MASK limits the kernels (see docs/performance.md).\n");
+            return 0;
+        } else if (!strcmp(argv[i], "--quick")) {
+            rounds = 3; sample_ns = 2e6; stream_lanes = (size_t)1 << 18; lines = 10000;
+        } else if (!strcmp(argv[i], "--rounds") && i + 1 < argc) {
+            rounds = atoi(argv[++i]);
+            if (rounds < 1 || rounds > MAX_ROUNDS) {
+                fprintf(stderr, "mqsad bench: --rounds must be 1..%d\n", MAX_ROUNDS);
+                return 2;
+            }
+        } else if (!strcmp(argv[i], "--lines") && i + 1 < argc) {
+            lines = atol(argv[++i]);
+            if (lines < 1 || lines > 10000000) {
+                fprintf(stderr, "mqsad bench: --lines must be 1..10000000\n");
+                return 2;
+            }
+        } else if (!strcmp(argv[i], "--no-stream")) {
+            stream = 0;
+        } else if (!strcmp(argv[i], "--no-tools")) {
+            tools = 0;
+        } else if (!strcmp(argv[i], "--no-kernels")) {
+            kern = 0;
+        } else {
+            fprintf(stderr, "mqsad bench: unknown option '%s' (try --help)\n", argv[i]);
+            return 2;
+        }
+    }
+    machine();
+    if (kern) {
+        bench_resident(rounds, sample_ns, 0);
+        bench_resident(rounds, sample_ns, 1);
+        if (stream) bench_stream(rounds, stream_lanes);
+        bench_wave(rounds, sample_ns);
+    }
+    if (HAVE_TSC && tsc_per_ns > 0)
+        printf("\nticks/lane count the TSC (%.2f GHz here), a fixed-rate clock, not core cycles.\n",
+               tsc_per_ns);
+    if (tools) {
+        char self[1024];
+        ssize_t len = readlink("/proc/self/exe", self, sizeof self - 1);
+        if (len <= 0) snprintf(self, sizeof self, "%s", argv[0]);
+        else self[len] = 0;
+        bench_tools(self, rounds, lines);
+    }
+    return 0;
+}

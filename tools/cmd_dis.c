@@ -1,0 +1,661 @@
+/*
+ * cmd_dis.c — `mqsad dis`: llvm-mc -disassemble for V_MQSAD_U32_U8.
+ *
+ * Input syntax is llvm-mc's (llvm/tools/llvm-mc/Disassembler.cpp): byte tokens (0x04, 4,
+ * 0b100, 04 — LLVM's auto-radix, value <= 255) separated by whitespace and commas, `#`
+ * comments to the end of the line, and `[` ... `]` atomic blocks. Each decoded instruction
+ * prints as a TAB, the text and a newline, exactly as llvm-mc 22 prints it. Diagnostics go
+ * to stderr in llvm-mc's format (FILE:LINE:COL: warning|error: MESSAGE, the source line with
+ * tabs expanded, a caret line); FILE is "<stdin>" for standard input.
+ *
+ * Like llvm-mc:
+ *  - bytes outside a block form one stream; an undecodable position gets
+ *    "warning: invalid instruction encoding" at its first byte and decoding resumes 4 bytes
+ *    later (fewer at the end of the stream);
+ *  - inside [...] decoding stops at the first undecodable instruction; the rest of the block
+ *    is dropped;
+ *  - a malformed token ("invalid input token", at the token) drops the bytes collected but
+ *    not yet decoded, and the rest of its line; `;` and `//` are NOT comments for llvm-mc
+ *    and are reported the same way;
+ *  - "nested atomic blocks make no sense", "attempt to close atomic block without opening",
+ *    "unclosed atomic block" (at the end of the input).
+ * Deliberate differences (documented in --help):
+ *  - we know only V_MQSAD_U32_U8: any other instruction is "invalid instruction encoding"
+ *    followed by the 4-byte resync, where llvm-mc would decode it (so after a foreign
+ *    instruction the two tools may disagree on where the next instruction starts);
+ *  - streaming: bytes are decoded at the end of each input line (memory stays bounded);
+ *    llvm-mc collects everything up to the next bracket or the end of the input first, so
+ *    a malformed token discards more there (only when an instruction is split across
+ *    lines, or earlier lines precede the bad token without brackets);
+ *  - exit status 1 whenever anything was invalid (llvm-mc returns 0 for stream-mode
+ *    warnings and for malformed tokens, 1 only for block/bracket errors);
+ *  - input lines are limited to DIS_MAXLINE bytes (error "line too long", line skipped).
+ */
+#include "cli.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define DIS_MAXLINE 16384           /* longest input line accepted */
+#define DIS_RBUF (4 * DIS_MAXLINE)  /* read buffer */
+#define DIS_OBUF (1 << 16)          /* stdout buffer */
+#define DIS_SLOTS 16                /* saved lines holding not-yet-decoded bytes */
+#define DIS_PEND 64                 /* pending bytes (at most 15 stay between lines) */
+#define DIS_INST_MAX 16             /* longest instruction (gfx1250 64-bit literal) */
+#define DIS_TEXT_MAX 512            /* longest instruction text (about 300 with annotations) */
+
+
+struct saved_line {
+    unsigned long no;
+    size_t len;
+    char text[DIS_MAXLINE];
+};
+
+/* Fast path. The text of an instruction is its operands' texts joined by mqsad_format's
+ * fixed punctuation, and each operand's text (and validity) depends only on (slot, code)
+ * unless the code is a literal. So at startup the library formats every (slot, code) once
+ * (mqsad_operand_from_code + mqsad_format_operand); an 8-byte word whose control bits are
+ * those mqsad_decode accepts (marker, OP, no ABS/OMOD/NEG; the family's free bits: VDST,
+ * CLAMP, ignored OPSEL) and whose four codes are valid non-literal codes is printed by
+ * concatenation. Everything else (literal codes 254/255, invalid words, --explain) goes
+ * through mqsad_decode + mqsad_format. tests/cli/dis.sh checks the result against every
+ * llvm-mc vector. */
+#define DIS_OPTEXT 100
+struct optext {
+    uint8_t ok;                  /* 1 valid, 0 invalid, 2 use the library path */
+    uint8_t len;
+    char text[DIS_OPTEXT];
+};
+
+struct dis {
+    const mqsad_target *t;
+    const char *fname;
+    int explain, status;
+    FILE *in;
+    /* current line */
+    const char *cur;
+    size_t curlen;
+    unsigned long lineno;
+    /* bytes collected, not yet decoded */
+    uint8_t pv[DIS_PEND];           /* values of pending bytes [head, head + npend) */
+    unsigned pcol[DIS_PEND];        /* their 1-based columns */
+    int pslot[DIS_PEND];            /* saved-line slot of older lines' bytes (set at line end) */
+    size_t head, npend;
+    size_t cur_count;               /* pending bytes pushed by the current line (the newest) */
+    int in_block, block_failed;
+    struct saved_line saved[DIS_SLOTS];
+    unsigned next_slot;
+    struct optext op[4][512];       /* [MQSAD_SLOT_*][code] */
+    uint8_t lb[DIS_MAXLINE / 2 + 2]; /* bytes of the line being read (a token and its */
+    unsigned lc[DIS_MAXLINE / 2 + 2];/* separator take at least 2 characters) and columns */
+    uint32_t ctrl_mask, ctrl_want;  /* dword0 & mask == want: a v_mqsad word on this target */
+    /* output */
+    size_t olen;
+    char obuf[DIS_OBUF];
+    char rbuf[DIS_RBUF + 16];       /* + room for the sentinel and 8-byte loads past it */
+};
+
+static void out_flush(struct dis *d)
+{
+    if (d->olen) fwrite(d->obuf, 1, d->olen, stdout);
+    d->olen = 0;
+}
+
+static void out_put(struct dis *d, const char *s, size_t n)
+{
+    if (d->olen + n > sizeof d->obuf) out_flush(d);
+    if (n > sizeof d->obuf) { fwrite(s, 1, n, stdout); return; }
+    memcpy(d->obuf + d->olen, s, n);
+    d->olen += n;
+}
+
+/* llvm::SMDiagnostic::print: the line (up to \n or \r) with tabs expanded to multiples of
+ * 8, and a caret under the column. */
+static void diag(struct dis *d, unsigned long line, unsigned col, const char *text, size_t len,
+                 const char *kind, const char *msg)
+{
+    size_t i, end = 0, disp = 0, caret = 0;
+    out_flush(d);
+    fflush(stdout);
+    while (end < len && text[end] != '\n' && text[end] != '\r') end++;
+    fprintf(stderr, "%s:%lu:%u: %s: %s\n", d->fname, line, col, kind, msg);
+    for (i = 0; i < end; i++) {
+        if (i + 1 == col) caret = disp;
+        if (text[i] == '\t') {
+            do { fputc(' ', stderr); disp++; } while (disp % 8);
+        } else {
+            fputc(text[i], stderr);
+            disp++;
+        }
+    }
+    if (col > end) caret = disp + (col - 1 - end);
+    fputc('\n', stderr);
+    for (i = 0; i < caret; i++) fputc(' ', stderr);
+    fputs("^\n", stderr);
+    d->status = 1;
+}
+
+static void diag_cur(struct dis *d, size_t pos, const char *kind, const char *msg)
+{
+    diag(d, d->lineno, (unsigned)pos + 1, d->cur, d->curlen, kind, msg);
+}
+
+static void diag_byte(struct dis *d, size_t j, const char *kind, const char *msg)
+{
+    size_t cur = d->cur_count < d->npend ? d->cur_count : d->npend;
+    if (j >= d->head + d->npend - cur) {
+        diag(d, d->lineno, d->pcol[j], d->cur, d->curlen, kind, msg);
+    } else {
+        const struct saved_line *s = &d->saved[d->pslot[j]];
+        diag(d, s->no, d->pcol[j], s->text, s->len, kind, msg);
+    }
+}
+
+static void consume(struct dis *d, size_t n)
+{
+    if (n >= d->npend) { d->npend = 0; d->head = 0; return; }
+    d->head += n;
+    d->npend -= n;
+}
+
+/* Room for one more pending byte at head + npend. */
+static void make_room(struct dis *d)
+{
+    if (d->head + d->npend < DIS_PEND) return;
+    memmove(d->pv, d->pv + d->head, d->npend);
+    memmove(d->pcol, d->pcol + d->head, d->npend * sizeof d->pcol[0]);
+    memmove(d->pslot, d->pslot + d->head, d->npend * sizeof d->pslot[0]);
+    d->head = 0;
+}
+
+/* --explain: the raw fields of one word. */
+static void explain(struct dis *d, const mqsad_inst *in, mqsad_status st, size_t avail)
+{
+    const mqsad_family *f = d->t->family;
+    char line[320], opnd[200];
+    unsigned i;
+    int n;
+    n = snprintf(line, sizeof line, "\t; %-9s %-6s %-7s %s\n", "field", "bits", "value", "meaning");
+    out_put(d, line, (size_t)n);
+    for (i = 0; i < in->field_count; i++) {
+        const mqsad_field *fl = &in->fields[i];
+        char bits[16];
+        const char *meaning = "";
+        opnd[0] = '\0';
+        if (fl->lo == fl->hi) snprintf(bits, sizeof bits, "%u", fl->lo);
+        else snprintf(bits, sizeof bits, "%u:%u", fl->hi, fl->lo);
+        if (!strcmp(fl->name, "VDST") || !strcmp(fl->name, "SRC0") || !strcmp(fl->name, "SRC1") ||
+            !strcmp(fl->name, "SRC2")) {
+            int slot = fl->name[0] == 'V' ? MQSAD_SLOT_VDST : fl->name[3] - '0';
+            if (st == MQSAD_OK) {
+                mqsad_format_operand(in, slot, opnd, sizeof opnd, NULL);
+            } else {
+                mqsad_inst tmp;
+                memset(&tmp, 0, sizeof tmp);
+                tmp.target = d->t;
+                if (mqsad_operand_from_code(d->t, slot, fl->value, in->literal,
+                                            slot == MQSAD_SLOT_VDST ? &tmp.vdst : &tmp.src[slot]) == MQSAD_OK)
+                    mqsad_format_operand(&tmp, slot, opnd, sizeof opnd, NULL);
+                else
+                    snprintf(opnd, sizeof opnd, "invalid code");
+            }
+            meaning = opnd;
+        } else if (!strcmp(fl->name, "OP")) {
+            if (fl->value == f->opcode) snprintf(opnd, sizeof opnd, "V_MQSAD_U32_U8 (%u)", fl->value);
+            else snprintf(opnd, sizeof opnd, "not V_MQSAD_U32_U8 (want 0x%x)", (unsigned)f->opcode);
+            meaning = opnd;
+        } else if (!strcmp(fl->name, "ENCODING")) {
+            if (fl->value == f->marker) snprintf(opnd, sizeof opnd, "VOP3 (%s layout)", f->llvm_family);
+            else snprintf(opnd, sizeof opnd, "not VOP3 (want 0x%x)", f->marker);
+            meaning = opnd;
+        } else if (!strcmp(fl->name, "CLAMP")) {
+            if (f->clamp_bit < 0)
+                meaning = fl->value ? "set: invalid (the assembler cannot produce it)" : "no clamp (no clamp on this target)";
+            else
+                meaning = fl->value ? "clamp" : "no clamp";
+        } else if (!strcmp(fl->name, "OPSEL")) {
+            meaning = fl->value ? "ignored by the decoder (lost on re-encode)" : "ignored";
+        } else if (!strcmp(fl->name, "RESERVED")) {
+            meaning = fl->value ? "must be 0 (invalid)" : "reserved";
+        } else {
+            meaning = fl->value ? "must be 0 (invalid)" : "none";
+        }
+        n = snprintf(line, sizeof line, "\t; %-9s %-6s 0x%-5x %s\n", fl->name, bits, fl->value, meaning);
+        out_put(d, line, (size_t)(n < (int)sizeof line ? n : (int)sizeof line - 1));
+    }
+    if (st == MQSAD_OK && in->literal_size) {
+        n = snprintf(line, sizeof line, "\t; %-9s %-6s 0x%llx\n", "LITERAL",
+                     in->literal_size == 8 ? "127:64" : "95:64", (unsigned long long)in->literal);
+        out_put(d, line, (size_t)n);
+    }
+    if (st != MQSAD_OK) {
+        n = snprintf(line, sizeof line, "\t; invalid: %s\n", mqsad_strerror(st));
+        out_put(d, line, (size_t)n);
+    }
+    (void)avail;
+}
+
+/* Decodes pending bytes. final: no more bytes will join them (bracket, end of input). */
+#define COPY_OP(o, t) do {                                   \
+        if ((t)->len <= 32) memcpy((o), (t)->text, 32);         \
+        else memcpy((o), (t)->text, (t)->len);                  \
+        (o) += (t)->len;                                        \
+    } while (0)
+
+static void process(struct dis *d, int final)
+{
+    while (d->npend > 0) {
+        size_t avail = d->npend < DIS_INST_MAX ? d->npend : DIS_INST_MAX;
+        mqsad_inst in;
+        mqsad_status st;
+        const uint8_t *p = d->pv + d->head;
+        if (d->block_failed) { d->npend = 0; d->head = 0; return; }
+        if (avail >= 8 && !d->explain) {
+            uint32_t d0 = (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
+            uint32_t d1 = (uint32_t)p[4] | (uint32_t)p[5] << 8 | (uint32_t)p[6] << 16 | (uint32_t)p[7] << 24;
+            if ((d0 & d->ctrl_mask) == d->ctrl_want && (d1 >> 27) == 0) {
+                const struct optext *a = &d->op[MQSAD_SLOT_VDST][d0 & 255], *b = &d->op[0][d1 & 511],
+                                    *c = &d->op[1][(d1 >> 9) & 511], *e = &d->op[2][(d1 >> 18) & 511];
+                if ((a->ok & b->ok & c->ok & e->ok) == 1) {
+                    const mqsad_family *f = d->t->family;
+                    char *o;
+                    if (sizeof d->obuf - d->olen < 4 * DIS_OPTEXT + 40) out_flush(d);
+                    o = d->obuf + d->olen;
+                    /* fixed 32-byte copies (texts are DIS_OPTEXT long), then advance */
+                    memcpy(o, "\tv_mqsad_u32_u8 ", 16); o += 16;
+                    COPY_OP(o, a); *o++ = ','; *o++ = ' ';
+                    COPY_OP(o, b); *o++ = ','; *o++ = ' ';
+                    COPY_OP(o, c); *o++ = ','; *o++ = ' ';
+                    COPY_OP(o, e);
+                    if (f->clamp_bit >= 0 && (d0 >> f->clamp_bit & 1)) { memcpy(o, " clamp", 6); o += 6; }
+                    *o++ = '\n';
+                    d->olen = (size_t)(o - d->obuf);
+                    consume(d, 8);
+                    continue;
+                }
+            }
+        }
+        st = mqsad_decode(d->t, p, avail, &in);
+        if (st == MQSAD_OK) {
+            size_t len = 0;
+            char *o;
+            if (sizeof d->obuf - d->olen < DIS_TEXT_MAX + 2) out_flush(d);
+            o = d->obuf + d->olen;
+            o[0] = '\t';
+            mqsad_format(&in, o + 1, DIS_TEXT_MAX, &len);
+            if (len > DIS_TEXT_MAX - 1) len = DIS_TEXT_MAX - 1;
+            o[1 + len] = '\n';
+            d->olen += len + 2;
+            if (d->explain) explain(d, &in, st, avail);
+            consume(d, in.length);
+            continue;
+        }
+        if ((st == MQSAD_E_TRUNCATED || st == MQSAD_E_TRUNCATED_LITERAL) && !final &&
+            d->npend < DIS_INST_MAX)
+            return;  /* wait for the next line */
+        diag_byte(d, d->head, "warning", "invalid instruction encoding");
+        if (d->explain && st != MQSAD_E_TRUNCATED) explain(d, &in, st, avail);
+        if (d->in_block) {   /* llvm-mc does not resynchronise inside a block */
+            d->block_failed = 1;
+            d->npend = 0;
+            d->head = 0;
+            return;
+        }
+        consume(d, 4);
+    }
+}
+
+/* LLVM's StringRef::getAsInteger(0, unsigned) for a byte token. */
+static int parse_byte(const char *s, size_t n, unsigned *out)
+{
+    unsigned radix = 10;
+    unsigned long v = 0;
+    size_t i = 0;
+    if (n >= 2 && s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) { radix = 16; i = 2; }
+    else if (n >= 2 && s[0] == '0' && (s[1] == 'b' || s[1] == 'B')) { radix = 2; i = 2; }
+    else if (n >= 2 && s[0] == '0' && s[1] == 'o') { radix = 8; i = 2; }
+    else if (n >= 2 && s[0] == '0' && s[1] >= '0' && s[1] <= '9') { radix = 8; i = 1; }
+    if (i >= n) return -1;
+    for (; i < n; i++) {
+        unsigned c = (unsigned char)s[i], dv;
+        if (c >= '0' && c <= '9') dv = c - '0';
+        else if (c >= 'a' && c <= 'z') dv = c - 'a' + 10;
+        else if (c >= 'A' && c <= 'Z') dv = c - 'A' + 10;
+        else return -1;
+        if (dv >= radix) return -1;
+        v = v * radix + dv;
+        if (v > 255) return -1;
+    }
+    *out = (unsigned)v;
+    return 0;
+}
+
+/* character classes: 2 = separator (" \t\n\r,"), 1 = other token delimiter ("#[]"),
+ * 16 + value for hex digits, 0 otherwise. Written once before any input is read. */
+static unsigned char cclass[256];
+static unsigned char hexv[256];   /* hex digit value, 0xff otherwise */
+static uint16_t hexpair[65536];   /* two hex digits (first in the low byte) -> value; 0x100 if not */
+static int little_endian;
+
+static void init_classes(void)
+{
+    const char *dl = "#[]", *sp = " \t\n\r,";
+    unsigned c;
+    for (c = 0; c < 256; c++) cclass[c] = 0;
+    for (; *dl; dl++) cclass[(unsigned char)*dl] = 1;
+    for (; *sp; sp++) cclass[(unsigned char)*sp] = 2;
+    for (c = 0; c < 256; c++) hexv[c] = 0xff;
+    for (c = 0; c < 10; c++) hexv['0' + c] = (unsigned char)c;
+    for (c = 0; c < 6; c++) { hexv['a' + c] = (unsigned char)(10 + c); hexv['A' + c] = (unsigned char)(10 + c); }
+    for (c = 0; c < 65536; c++) {
+        unsigned a = hexv[c & 255], b = hexv[c >> 8];
+        hexpair[c] = (uint16_t)(a < 16 && b < 16 ? a * 16 + b : 0x100);
+    }
+    {
+        const uint16_t one = 1;
+        unsigned char first;
+        memcpy(&first, &one, 1);
+        little_endian = first == 1;
+    }
+    for (c = 0; c < 10; c++) cclass['0' + c] = (unsigned char)(16 + c);
+    for (c = 0; c < 6; c++) { cclass['a' + c] = (unsigned char)(26 + c); cclass['A' + c] = (unsigned char)(26 + c); }
+}
+
+static int is_delim(char c) { unsigned k = cclass[(unsigned char)c]; return k == 1 || k == 2; }
+
+static void line_done(struct dis *d)
+{
+    size_t i, cur;
+    int slot = -1;
+    process(d, 0);
+    cur = d->cur_count < d->npend ? d->cur_count : d->npend;
+    d->cur_count = 0;
+    for (i = d->head + d->npend - cur; i < d->head + d->npend; i++) {
+        if (slot < 0) {
+            struct saved_line *s;
+            slot = (int)d->next_slot;
+            d->next_slot = (d->next_slot + 1) % DIS_SLOTS;
+            s = &d->saved[slot];
+            s->no = d->lineno;
+            s->len = d->curlen < sizeof s->text ? d->curlen : sizeof s->text;
+            memcpy(s->text, d->cur, s->len);
+        }
+        d->pslot[i] = slot;
+    }
+}
+
+/* Moves the bytes a line collected into the pending queue, decoding when it fills. */
+static void append(struct dis *d, const uint8_t *lb, const unsigned *lc, size_t n)
+{
+    while (n > 0) {
+        size_t k, m;
+        if (d->head + d->npend >= DIS_PEND) {
+            process(d, 0);   /* leaves fewer than DIS_INST_MAX */
+            make_room(d);
+        }
+        k = d->head + d->npend;
+        m = DIS_PEND - k < n ? DIS_PEND - k : n;
+        memcpy(d->pv + k, lb, m);
+        memcpy(d->pcol + k, lc, m * sizeof *lc);
+        d->npend += m;
+        d->cur_count += m;
+        lb += m;
+        lc += m;
+        n -= m;
+    }
+}
+
+/* text[len] must be readable and a separator (the line's '\n', or a sentinel). Bytes are
+ * first collected in d->lb/d->lc (local, unaliased pointers keep the loop tight), then
+ * appended to the queue at brackets and at the end of the line. */
+static void do_line(struct dis *d, const char *restrict text, size_t len)
+{
+    uint8_t *restrict lb = d->lb;
+    unsigned *restrict lc = d->lc;
+    size_t i = 0, n = 0;
+    d->cur = text;
+    d->curlen = len;
+    while (i < len) {
+        char c = text[i];
+        unsigned k = cclass[(unsigned char)c];
+        if (k == 2) { i++; continue; }
+        /* fastest path (little-endian hosts): one 8-byte load checks "0x", decodes HH and
+         * classifies the next character (rbuf has 8 bytes of padding after every line) */
+        if (little_endian && c == '0') {
+            uint64_t w;
+            unsigned v, nx;
+            memcpy(&w, text + i, 8);
+            if ((w & 0xdfffu) == 0x5830u && (v = hexpair[(w >> 16) & 0xffffu]) < 0x100 &&
+                ((nx = cclass[(w >> 32) & 0xffu]) == 1 || nx == 2)) {
+                lb[n] = (uint8_t)v;
+                lc[n++] = (unsigned)i + 1;
+                i += 4u + (nx == 2);
+                continue;
+            }
+        }
+        /* fast path: 0xHH followed by a delimiter (the sentinel makes text[i + 4] safe:
+         * each test fails at the separator at text[len] before reading past it) */
+        if (c == '0' && (text[i + 1] | 0x20) == 'x') {
+            unsigned hi = hexv[(unsigned char)text[i + 2]], lo, nx;
+            if (hi < 16 && (lo = hexv[(unsigned char)text[i + 3]]) < 16 &&
+                ((nx = cclass[(unsigned char)text[i + 4]]) == 1 || nx == 2)) {
+                lb[n] = (uint8_t)(hi * 16u + lo);
+                lc[n++] = (unsigned)i + 1;
+                i += 4u + (nx == 2);   /* a separator after the token is skipped too */
+                continue;
+            }
+        }
+        if (c == '#') break;
+        if (c == '[' || c == ']') {
+            append(d, lb, lc, n);
+            n = 0;
+            process(d, 1);
+            if (c == '[') {
+                if (d->in_block) diag_cur(d, i, "error", "nested atomic blocks make no sense");
+                d->in_block = 1;
+            } else {
+                if (!d->in_block) diag_cur(d, i, "error", "attempt to close atomic block without opening");
+                d->in_block = 0;
+            }
+            d->block_failed = 0;
+            i++;
+            continue;
+        }
+        {
+            size_t j = i;
+            unsigned v;
+            while (j < len && !is_delim(text[j])) j++;
+            if (parse_byte(text + i, j - i, &v) != 0) {
+                diag_cur(d, i, "error", "invalid input token");
+                d->npend = 0;   /* llvm-mc clears the bytes collected so far */
+                d->head = 0;
+                n = 0;
+                break;          /* ... and skips the rest of the line */
+            }
+            lb[n] = (uint8_t)v;
+            lc[n++] = (unsigned)i + 1;
+            i = j;
+        }
+    }
+    append(d, lb, lc, n);
+    line_done(d);
+}
+
+static void build_tables(struct dis *d)
+{
+    const mqsad_family *f = d->t->family;
+    int slot;
+    unsigned code;
+    d->ctrl_mask = 0xffffff00u;   /* everything but VDST ... */
+    if (f->clamp_bit >= 0) d->ctrl_mask &= ~(1u << f->clamp_bit);   /* ... CLAMP ... */
+    if (!f->dis_strict)                                              /* ... ignored OPSEL */
+        d->ctrl_mask &= ~((((uint32_t)1 << (f->ignored_hi - f->ignored_lo + 1)) - 1) << f->ignored_lo);
+    d->ctrl_want = (uint32_t)f->opcode << f->op_lo | (uint32_t)f->marker << 26;
+    for (slot = 0; slot < 4; slot++) {
+        for (code = 0; code < (slot == MQSAD_SLOT_VDST ? 256u : 512u); code++) {
+            struct optext *ot = &d->op[slot][code];
+            mqsad_inst tmp;
+            size_t len = 0;
+            memset(&tmp, 0, sizeof tmp);
+            tmp.target = d->t;
+            if (slot != MQSAD_SLOT_VDST && (code == 254 || code == 255)) { ot->ok = 2; continue; }
+            if (mqsad_operand_from_code(d->t, slot, code, 0,
+                                        slot == MQSAD_SLOT_VDST ? &tmp.vdst : &tmp.src[slot]) != MQSAD_OK) {
+                ot->ok = 0;
+                continue;
+            }
+            if (mqsad_format_operand(&tmp, slot, ot->text, sizeof ot->text, &len) != MQSAD_OK) {
+                ot->ok = 2;
+                continue;
+            }
+            ot->ok = 1;
+            ot->len = (uint8_t)len;
+        }
+    }
+}
+
+static void dis_usage(FILE *out)
+{
+    fprintf(out,
+        "usage: mqsad dis -t TARGET [--explain] [FILE]\n"
+        "\n"
+        "Disassembles bytes the way `llvm-mc -triple=amdgcn -mcpu=TARGET -disassemble` does,\n"
+        "for V_MQSAD_U32_U8. Input (FILE, or standard input when absent or \"-\"): byte\n"
+        "tokens such as 0x04 (also decimal, 0b.., 0o.., leading-0 octal; at most 255)\n"
+        "separated by spaces, tabs or commas; `#` starts a comment; [ ... ] is an atomic\n"
+        "block (decoding stops at its first invalid instruction). Without brackets an\n"
+        "invalid position is reported and decoding resumes 4 bytes later, like llvm-mc.\n"
+        "Each instruction prints as a TAB, the llvm-mc 22 text and a newline; problems go to\n"
+        "stderr as FILE:LINE:COL: warning: invalid instruction encoding (or error: ...),\n"
+        "with the source line and a caret.\n"
+        "\n"
+        "  -t TARGET, --target=TARGET   gfx name (gfx1100) or generation (gcn2, gcn3, vega,\n"
+        "                               cdna1..cdna5, rdna1..rdna4, rdna3.5); GFX7 decodes\n"
+        "                               exactly what the GFX7 assembler produces\n"
+        "  --explain                    after each word, a table of its bit fields\n"
+        "                               (name, bits hi:lo, value, meaning), as `;` lines\n"
+        "  -h, --help                   this text\n"
+        "\n"
+        "Differences from llvm-mc: other instructions are reported as invalid encodings\n"
+        "(llvm-mc would decode them; the 4-byte resync may then differ); bytes are decoded\n"
+        "line by line (bounded memory), so a malformed token drops only undecoded bytes;\n"
+        "lines are limited to %d bytes; the exit status is 1 whenever anything was invalid.\n"
+        "\n"
+        "exit status: 0 all input decoded, 1 some input was invalid, 2 usage error.\n",
+        DIS_MAXLINE - 1);
+}
+
+int cmd_dis(int argc, char **argv)
+{
+    struct dis *d;
+    const char *tname = NULL, *path = NULL;
+    int i, explain_flag = 0, rc;
+    size_t start = 0, end = 0;
+    int eof = 0, skipping = 0;
+    for (i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        if (cli_is_help(a)) { dis_usage(stdout); return 0; }
+        if (!strcmp(a, "-t") || !strcmp(a, "--target") || !strcmp(a, "-mcpu") || !strcmp(a, "--mcpu")) {
+            if (++i >= argc) { fprintf(stderr, "mqsad dis: %s needs a target\n", a); return 2; }
+            tname = argv[i];
+        } else if (!strncmp(a, "--target=", 9)) tname = a + 9;
+        else if (!strncmp(a, "-mcpu=", 6)) tname = a + 6;
+        else if (!strncmp(a, "--mcpu=", 7)) tname = a + 7;
+        else if (!strcmp(a, "--explain")) explain_flag = 1;
+        else if (a[0] == '-' && a[1]) { fprintf(stderr, "mqsad dis: unknown option '%s'\n", a); dis_usage(stderr); return 2; }
+        else if (path) { fprintf(stderr, "mqsad dis: more than one input file\n"); return 2; }
+        else path = a;
+    }
+    if (!tname) { fprintf(stderr, "mqsad dis: missing -t TARGET\n"); dis_usage(stderr); return 2; }
+    init_classes();
+    d = calloc(1, sizeof *d);
+    if (!d) { fprintf(stderr, "mqsad dis: out of memory\n"); return 2; }
+    d->t = mqsad_target_lookup(tname);
+    if (!d->t) { fprintf(stderr, "mqsad dis: unknown target '%s'\n", tname); free(d); return 2; }
+    d->explain = explain_flag;
+    build_tables(d);
+    if (!path || !strcmp(path, "-")) {
+        d->in = stdin;
+        d->fname = "<stdin>";
+    } else {
+        d->in = fopen(path, "rb");
+        d->fname = path;
+        if (!d->in) {
+            fprintf(stderr, "mqsad dis: cannot open '%s': %s\n", path, strerror(errno));
+            free(d);
+            return 2;
+        }
+    }
+
+    for (;;) {
+        char *nl = memchr(d->rbuf + start, '\n', end - start);
+        if (nl) {
+            size_t len = (size_t)(nl - (d->rbuf + start));
+            d->lineno++;
+            if (skipping) {
+                skipping = 0;
+            } else if (len >= DIS_MAXLINE) {
+                goto toolong;
+            } else {
+                do_line(d, d->rbuf + start, len);
+            }
+            start += len + 1;
+            continue;
+        }
+        if (end - start >= DIS_MAXLINE && !skipping) {
+            d->lineno++;
+        toolong:
+            out_flush(d);
+            fflush(stdout);
+            fprintf(stderr, "%s:%lu:1: error: line too long (more than %d bytes); line skipped\n",
+                    d->fname, d->lineno, DIS_MAXLINE - 1);
+            d->status = 1;
+            d->npend = 0; d->head = 0;
+            nl = memchr(d->rbuf + start, '\n', end - start);
+            if (nl) { start = (size_t)(nl - d->rbuf) + 1; continue; }
+            skipping = 1;
+            start = end = 0;
+            continue;
+        }
+        if (eof) break;
+        if (skipping) { start = end = 0; }
+        if (start > 0) {
+            memmove(d->rbuf, d->rbuf + start, end - start);
+            end -= start;
+            start = 0;
+        }
+        {
+            size_t got = fread(d->rbuf + end, 1, DIS_RBUF - end, d->in);
+            if (got == 0) {
+                if (ferror(d->in)) {
+                    fprintf(stderr, "mqsad dis: read error on %s\n", d->fname);
+                    d->status = 1;
+                }
+                eof = 1;
+            }
+            end += got;
+        }
+    }
+    /* the last line without a newline */
+    if (end > start && !skipping) {
+        d->lineno++;
+        d->rbuf[end] = '\n';   /* sentinel: end <= DIS_RBUF */
+        do_line(d, d->rbuf + start, end - start);
+    }
+    process(d, 1);
+    if (d->in_block) {
+        /* llvm-mc reports the end of the buffer */
+        if (end > start && !skipping)
+            diag(d, d->lineno, (unsigned)(end - start) + 1, d->rbuf + start, end - start, "error",
+                 "unclosed atomic block");
+        else
+            diag(d, d->lineno + 1, 1, "", 0, "error", "unclosed atomic block");
+    }
+    out_flush(d);
+    if (d->in != stdin) fclose(d->in);
+    rc = d->status;
+    free(d);
+    if (fflush(stdout) != 0) return 2;
+    return rc;
+}
