@@ -268,13 +268,19 @@ typedef struct mqsad_inst {
 /** Decodes one instruction from bytes[0..len). Never reads past len. On success fills
  *  *out (length says how many bytes were consumed). Errors: MQSAD_E_TRUNCATED,
  *  MQSAD_E_TRUNCATED_LITERAL, MQSAD_E_NOT_MQSAD, MQSAD_E_MODIFIERS, MQSAD_E_NO_LITERAL,
- *  MQSAD_E_OPERAND_CODE. Operands LLVM prints with an "Invalid ..." comment decode with
- *  .invalid = 1 (this is not an error: llvm-mc prints them). */
+ *  MQSAD_E_OPERAND_CODE, MQSAD_E_CLAMP_UNSUPPORTED (GFX7 bit 11). Operands LLVM prints with
+ *  an "Invalid ..." comment decode with .invalid = 1 (this is not an error: llvm-mc prints
+ *  them). Whenever len >= 8 (even on error) out->word, out->field_count and out->fields[]
+ *  (in bit order) are filled, for --explain style tools.
+ *  GFX7 (family->dis_strict; LLVM 22 has no GFX7 disassembler) decodes exactly the words the
+ *  GFX7 assembler produces and rejects everything else. */
 MQSAD_API mqsad_status mqsad_decode(const mqsad_target *target, const uint8_t *bytes,
                                     size_t len, mqsad_inst *out);
 
-/** Encodes *inst (operands with kind/reg/code/value set; target set) into out[0..size).
- *  Validates first (mqsad_validate). *written receives the length (8, 12, 16). */
+/** Encodes *inst (target set; operands with kind/reg/width/special/value set — .code is
+ *  recomputed; literal dwords come from .literal_bits, a symbol's are 0) into out[0..size).
+ *  Validates first (mqsad_validate). *written receives the length (8, 12, 16). Ignored
+ *  OPSEL bits and a GFX7-impossible clamp are never emitted. */
 MQSAD_API mqsad_status mqsad_encode(const mqsad_inst *inst, uint8_t *out, size_t size,
                                     size_t *written);
 
@@ -285,7 +291,9 @@ MQSAD_API mqsad_status mqsad_encode(const mqsad_inst *inst, uint8_t *out, size_t
 MQSAD_API mqsad_status mqsad_validate(const mqsad_inst *inst, int *bad_slot);
 
 /** Builds an operand for a slot from its 9-bit code (no literal bytes: for codes 254/255
- *  pass the literal value). Used by the decoder; public for tools and emulators. */
+ *  pass the literal value). Used by the decoder; public for tools and emulators.
+ *  For MQSAD_SLOT_VDST the "code" is the 8-bit VDST field (the register number), as
+ *  mqsad_operand.code is for VDST everywhere; source codes are 9-bit (VGPR = 256 + n). */
 MQSAD_API mqsad_status mqsad_operand_from_code(const mqsad_target *target, int slot,
                                                unsigned code, uint64_t literal,
                                                mqsad_operand *out);
@@ -489,9 +497,10 @@ enum {
     MQSAD_CPU_AVXVNNI  = 1u << 2,  /**< AVX-VNNI (VEX vpdpbusd: Alder Lake+, Zen 5) */
     MQSAD_CPU_AVX512   = 1u << 3,  /**< F + BW + VL (and the OS saves ZMM state) */
     MQSAD_CPU_AVX512VNNI = 1u << 4,/**< AVX512-VNNI */
-    MQSAD_CPU_AVX512VBMI2 = 1u << 5,/**< AVX512-VBMI2 */
-    MQSAD_CPU_ALL      = 0xffffffffu
+    MQSAD_CPU_AVX512VBMI2 = 1u << 5 /**< AVX512-VBMI2 */
 };
+/** Mask allowing every level (a macro: enumerators must fit in int). */
+#define MQSAD_CPU_ALL 0xffffffffu
 
 /** Features of this CPU, detected once (thread-safe: one C11 atomic, the library's only
  *  mutable global), also honouring the environment variable MQSAD_CPU_MASK, read at that

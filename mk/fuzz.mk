@@ -105,3 +105,6 @@ fuzz-merge: fuzz-build
 	  python3 fuzz/gen_seeds.py --cap $(FUZZ_SEED_MAX) --from $(FUZZ_BUILD)/fuzz/merge_$$h --seeds fuzz/corpus/$$h; \
 	  echo "$$h: $$(ls fuzz/corpus/$$h | wc -l) seeds"; \
 	done
+
+# tests/test_fuzz_replay.c #includes the harnesses: rebuild it when they change.
+$(BUILD)/obj/tests/test_fuzz_replay.o: $(wildcard fuzz/*.c fuzz/*.h)

@@ -31,23 +31,27 @@ SUBST = sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@LIBDIR@|$(LIBDIR)|g' \
 	-e 's|@SIZEOF_VOID_P@|$(or $(SIZEOF_VOID_P),8)|g' \
 	-e 's|@LIBDIR_REL@|$(LIBDIR_REL)|g' -e 's|@INCLUDEDIR_REL@|$(INCLUDEDIR_REL)|g'
 
-$(BUILD)/mqsad.pc: mqsad.pc.in VERSION
+# Generated at every install (they depend on PREFIX/LIBDIR/..., not only on their inputs).
+$(BUILD)/mqsad.pc: mqsad.pc.in VERSION mqsad-install-force
 	@mkdir -p $(dir $@)
 	$(SUBST) mqsad.pc.in > $@
 
-$(BUILD)/cmake/mqsadConfig.cmake: cmake/mqsadConfig.cmake.in VERSION
+$(BUILD)/cmake/mqsadConfig.cmake: cmake/mqsadConfig.cmake.in VERSION mqsad-install-force
 	@mkdir -p $(dir $@)
 	@case "$(LIBDIR)" in "$(PREFIX)"/*) ;; *) echo "install.mk: LIBDIR must be under PREFIX for the CMake package" >&2; exit 1;; esac
 	@up=$$(echo "$(patsubst $(PREFIX)/%,%,$(CMAKEDIR))" | awk -F/ '{ s = ".."; for (i = 2; i <= NF; i++) s = s "/.."; print s }'); \
 	  $(SUBST) -e "s|@CMAKE_TO_PREFIX@|$$up|g" cmake/mqsadConfig.cmake.in > $@
 
-$(BUILD)/cmake/mqsadConfigVersion.cmake: cmake/mqsadConfigVersion.cmake.in VERSION
+$(BUILD)/cmake/mqsadConfigVersion.cmake: cmake/mqsadConfigVersion.cmake.in VERSION mqsad-install-force
 	@mkdir -p $(dir $@)
 	$(SUBST) cmake/mqsadConfigVersion.cmake.in > $@
 
-$(BUILD)/mqsad.1: docs/mqsad.1 VERSION
+$(BUILD)/mqsad.1: docs/mqsad.1 VERSION mqsad-install-force
 	@mkdir -p $(dir $@)
 	sed 's/^\(\.TH MQSAD 1 "[^"]*"\) "mqsad"/\1 "mqsad $(VERSION)"/' docs/mqsad.1 > $@
+
+.PHONY: mqsad-install-force
+mqsad-install-force:
 
 INSTALL_GENERATED := $(BUILD)/mqsad.1 $(BUILD)/mqsad.pc $(BUILD)/cmake/mqsadConfig.cmake \
 	$(BUILD)/cmake/mqsadConfigVersion.cmake

@@ -262,6 +262,20 @@ static int parse_primary(asm_expr_ctx *c)
     case TK_LBRAC:
         set_err(c, t->pos, "brackets expression not supported on this target");
         return -1;
+    case TK_DOLLAR:
+        set_err(c, t->pos, "invalid token in expression");
+        return -1;
+    case TK_AT:
+        set_err(c, t->pos, "expected a symbol reference");
+        return -1;
+    case TK_STRING:      /* a quoted symbol name */
+        n = new_node(c, EN_SYM, t->pos);
+        if (n < 0) return -1;
+        c->nodes[n].pos = t->pos + 1;
+        c->nodes[n].len = t->len >= 2 ? t->len - 2 : 0;
+        asm_next(c->lx);
+        c->depth--;
+        return n;
     default:
         set_err(c, t->pos, "unknown token in expression");
         return -1;

@@ -180,7 +180,8 @@ static void lex_char(asm_lexer *lx, asm_tok *t, size_t start)
     int c = at(lx, p++);
     int64_t v;
     if (c == '\\') c = at(lx, p++);
-    if (c < 0) { mkerr(t, start, lx->len, "unterminated single quote"); lx->pos = lx->len; return; }
+    /* the end of the line is a newline to LLVM's lexer, not EOF: only a second character
+     * can be missing, which is "single quote way too long" */
     if (at(lx, p) != '\'') {
         if (p < lx->len) p++;
         mkerr(t, start, p, "single quote way too long");
@@ -211,7 +212,7 @@ static void lex_one(asm_lexer *lx, asm_tok *t)
     int c;
     for (;;) {
         c = at(lx, p);
-        if (c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f') { p++; continue; }
+        if (c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f' || c == 0) { p++; continue; }  /* NUL: whitespace, like AsmLexer */
         if (c == '/' && at(lx, p + 1) == '*') {
             size_t q = p + 2;
             while (q < lx->len && !(at(lx, q) == '*' && at(lx, q + 1) == '/')) q++;
@@ -278,6 +279,7 @@ static void lex_one(asm_lexer *lx, asm_tok *t)
         case '$': k = TK_DOLLAR; break;
         case '@': k = TK_AT; break;
         case '#': k = TK_HASH; break;
+        case '\\': k = TK_OTHER; break;   /* AsmToken::BackSlash */
         case '&': if (n == '&') { p++; k = TK_AMPAMP; } else k = TK_AMP; break;
         case '|': if (n == '|') { p++; k = TK_PIPEPIPE; } else k = TK_PIPE; break;
         case '!': if (n == '=') { p++; k = TK_NE; } else k = TK_EXCL; break;
@@ -312,29 +314,7 @@ void asm_lex_init(asm_lexer *lx, const char *text, size_t len)
     lex_one(lx, &lx->la[0]);
 }
 
-const asm_tok *asm_cur(asm_lexer *lx) { return &lx->la[0]; }
-
-const asm_tok *asm_peek(asm_lexer *lx, unsigned n)
-{
-    if (n > 2) n = 2;
-    while (lx->nla <= n) {
-        lex_one(lx, &lx->la[lx->nla]);
-        lx->nla++;
-    }
-    return &lx->la[n];
-}
-
-void asm_next(asm_lexer *lx)
-{
-    if (lx->la[0].kind == TK_EOS && lx->nla == 1) return;
-    if (lx->nla > 1) {
-        lx->la[0] = lx->la[1];
-        lx->la[1] = lx->la[2];
-        lx->nla--;
-    } else {
-        lex_one(lx, &lx->la[0]);
-    }
-}
+void asm_lex_one(asm_lexer *lx, asm_tok *t) { lex_one(lx, t); }
 
 int asm_is_ident(asm_lexer *lx, const asm_tok *t, const char *s)
 {

@@ -79,10 +79,8 @@ static const asm_tok *peek(pstate *p, unsigned n) { return asm_peek(&p->lx, n); 
 static void next(pstate *p) { asm_next(&p->lx); }
 static const char *tstr(pstate *p, const asm_tok *t) { return p->lx.text + t->pos; }
 
-static int tok_is(pstate *p, const asm_tok *t, const char *s)
-{
-    return asm_is_ident(&p->lx, t, s);
-}
+#define tok_is(p, t, lit) ((t)->kind == TK_IDENT && (t)->len == sizeof(lit) - 1 && \
+                           memcmp((p)->lx.text + (t)->pos, lit, sizeof(lit) - 1) == 0)
 
 /* ---- special registers (getSpecialRegForName) ------------------------------------------ */
 
@@ -116,8 +114,18 @@ static const struct { const char *name; mqsad_special id; } special_names[] = {
 static mqsad_special special_for(const char *s, size_t n)
 {
     size_t i;
+    /* every special name starts with one of these letters */
+    switch (s[0]) {
+    case 'e': case 'v': case 'f': case 'x': case 's': case 'p': case 'l': case 'm':
+    case 't': case 'n':
+        break;
+    default:
+        return MQSAD_SPECIAL_NONE;
+    }
+    if (n < 2 || n > 24) return MQSAD_SPECIAL_NONE;
     for (i = 0; i < MQSAD_ARRAY_LEN(special_names); i++) {
-        if (strlen(special_names[i].name) == n && memcmp(special_names[i].name, s, n) == 0)
+        const char *nm = special_names[i].name;
+        if (nm[0] == s[0] && nm[1] == s[1] && strlen(nm) == n && memcmp(nm, s, n) == 0)
             return special_names[i].id;
     }
     return MQSAD_SPECIAL_NONE;
@@ -238,7 +246,17 @@ static int regular_reg(pstate *p, int rk, unsigned num, unsigned width, unsigned
 static int parse_expr_value(pstate *p, int64_t *v)
 {
     unsigned s = cur(p)->pos;
-    int n = asm_parse_expr(&p->ex);
+    int n;
+    if (cur(p)->kind == TK_INT) {
+        /* fast path: a lone integer (the expression cannot continue past ':' or ']') */
+        asm_tok_kind k = peek(p, 1)->kind;
+        if (k == TK_COLON || k == TK_RBRAC || k == TK_COMMA || k == TK_EOS) {
+            *v = (int64_t)cur(p)->ival;
+            next(p);
+            return 1;
+        }
+    }
+    n = asm_parse_expr(&p->ex);
     if (n < 0) {
         if (p->ex.err) perr(p, p->ex.err_pos, p->ex.err_msg);
         return 0;
@@ -470,8 +488,19 @@ static int parse_imm(pstate *p, pop *o, int lit)
         o->ival = (int64_t)bits;
         return PS_OK;
     } else {
-        int n = asm_parse_expr(&p->ex);
+        int n;
         int64_t v;
+        if (t->kind == TK_INT) {
+            /* fast path: a lone integer operand */
+            asm_tok_kind k = peek(p, 1)->kind;
+            if (k == TK_COMMA || k == TK_EOS || k == TK_RPAREN) {
+                o->kind = PO_IMM;
+                o->ival = (int64_t)t->ival;
+                next(p);
+                return PS_OK;
+            }
+        }
+        n = asm_parse_expr(&p->ex);
         if (n < 0) {
             if (p->ex.err) perr(p, p->ex.err_pos, p->ex.err_msg);
             return PS_FAIL;

@@ -35,9 +35,30 @@ typedef struct asm_lexer {
 } asm_lexer;
 
 void asm_lex_init(asm_lexer *lx, const char *text, size_t len);
-const asm_tok *asm_cur(asm_lexer *lx);
-const asm_tok *asm_peek(asm_lexer *lx, unsigned n);   /* n = 1 or 2 */
-void asm_next(asm_lexer *lx);
+void asm_lex_one(asm_lexer *lx, asm_tok *t);
+
+static inline const asm_tok *asm_cur(asm_lexer *lx) { return &lx->la[0]; }
+
+/* n = 1 or 2 */
+static inline const asm_tok *asm_peek(asm_lexer *lx, unsigned n)
+{
+    while (lx->nla <= n) {
+        asm_lex_one(lx, &lx->la[lx->nla]);
+        lx->nla++;
+    }
+    return &lx->la[n];
+}
+
+static inline void asm_next(asm_lexer *lx)
+{
+    if (lx->nla > 1) {
+        lx->la[0] = lx->la[1];
+        lx->la[1] = lx->la[2];
+        lx->nla--;
+    } else if (lx->la[0].kind != TK_EOS) {
+        asm_lex_one(lx, &lx->la[0]);
+    }
+}
 /* 1 if the current token is an identifier equal to s (case-sensitive). */
 int asm_is_ident(asm_lexer *lx, const asm_tok *t, const char *s);
 

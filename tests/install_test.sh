@@ -66,6 +66,12 @@ if have readelf; then
 else
     skip "readelf not found: soname not checked"
 fi
+# the static library should not define global names outside the mqsad_ namespace (they
+# could clash with the user's own); reported as a warning for now
+if have nm; then
+    leak=$(nm -g --defined-only "$P/lib/libmqsad.a" 2>/dev/null | awk 'NF == 3 { print $3 }' | grep -v '^mqsad_' | sort -u | head -8 | tr '\n' ' ')
+    [ -n "$leak" ] && echo "WARNING: libmqsad.a defines global symbols outside mqsad_*: $leak" >&2
+fi
 [ "$("$P/bin/mqsad" --version)" = "mqsad $VERSION" ] && ok || bad "installed mqsad --version"
 # the installed header is self-contained C99 (pedantic) and C11
 printf '#include <mqsad.h>\nint main(void) { return mqsad_version() == 0; }\n' > "$TMP/hdr.c"
@@ -121,6 +127,31 @@ if have cmake; then
         bad "find_package(mqsad 99.0) succeeded"; else ok; fi
 else
     skip "cmake not found"
+fi
+
+# --- a second layout: PREFIX=/opt/mqsad, LIBDIR=$PREFIX/lib64 (the CMake package and the
+#     .pc must follow LIBDIR; Debian's CMake does not search lib64, so mqsad_DIR is given);
+#     one example each way is enough here ---
+ST2=$TMP/stage2; P2=$ST2/opt/mqsad
+if $MAKE -s BUILD="$BUILD" CC="$CC" PREFIX=/opt/mqsad LIBDIR=/opt/mqsad/lib64 DESTDIR="$ST2" install > "$TMP/i2.log" 2>&1; then
+    ok
+    [ -f "$P2/lib64/libmqsad.so.$VERSION" ] && [ -f "$P2/lib64/cmake/mqsad/mqsadConfig.cmake" ] \
+        && [ -f "$P2/lib64/pkgconfig/mqsad.pc" ] && ok || bad "lib64 layout: files missing"
+    if have pkg-config; then
+        PKG_CONFIG_PATH="$P2/lib64/pkgconfig" PKG_CONFIG_SYSROOT_DIR="$ST2" pkg-config --libs mqsad | grep -q -- "-L$P2/lib64" \
+            && ok || bad "lib64 layout: pkg-config --libs"
+    fi
+    if have cmake; then
+        if cmake -S examples -B "$TMP/cm2" -DCMAKE_C_COMPILER="$CC" -Dmqsad_DIR="$P2/lib64/cmake/mqsad" > "$TMP/cm2.log" 2>&1 \
+           && cmake --build "$TMP/cm2" --target decode_word >> "$TMP/cm2.log" 2>&1 \
+           && "$TMP/cm2/decode_word" | cmp -s - examples/expected/decode_word.txt; then ok; else
+            bad "lib64 layout: cmake build/run of decode_word failed"; tail -8 "$TMP/cm2.log" >&2; fi
+    fi
+    $MAKE -s BUILD="$BUILD" CC="$CC" PREFIX=/opt/mqsad LIBDIR=/opt/mqsad/lib64 DESTDIR="$ST2" uninstall > /dev/null 2>&1
+    left=$(find "$ST2" \( -type f -o -type l \) | head -3)
+    [ -z "$left" ] && ok || bad "lib64 layout: left after uninstall: $left"
+else
+    bad "make install PREFIX=/opt/mqsad LIBDIR=.../lib64 failed"; tail -5 "$TMP/i2.log" >&2
 fi
 
 # --- uninstall leaves nothing behind ---

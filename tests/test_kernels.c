@@ -13,6 +13,66 @@
 #include <stdint.h>
 #include <sys/wait.h>
 
+/* ---- Kernels this CPU lacks, run on SIMDe (libsimde-dev) -----------------------------
+ * When SIMDe's headers are installed, the very same sources of the AVX2+VNNI and AVX-512
+ * kernels are compiled a second time here on SIMDe's portable implementations of the
+ * intrinsics (renamed emu_*), so their algorithms are executed and checked even on a machine
+ * without those instruction sets. Intrinsics SIMDe 0.7 lacks are written below from Intel's
+ * documented definitions (not from the kernels' own assumptions). This checks the algorithm,
+ * not the compiler's real AVX-512 code generation. Define MQSAD_TEST_NO_SIMDE to skip. */
+#if !defined(MQSAD_TEST_NO_SIMDE) && defined(__has_include)
+#if __has_include(<simde/x86/avx512.h>)
+#define MQSAD_HAVE_SIMDE 1
+#endif
+#endif
+#ifdef MQSAD_HAVE_SIMDE
+#define SIMDE_ENABLE_NATIVE_ALIASES
+#include <simde/x86/avx512.h>
+/* VPSHRDD: dst[i] = low 32 bits of ((b[i] << 32) | a[i]) >> imm (Intel SDM, VPSHRD). */
+static simde__m512i emu_shrdi_epi32(simde__m512i a, simde__m512i b, int imm)
+{
+    uint32_t x[16], y[16], r[16];
+    int i;
+    simde_mm512_storeu_si512(x, a);
+    simde_mm512_storeu_si512(y, b);
+    for (i = 0; i < 16; i++) r[i] = (uint32_t)((((uint64_t)y[i] << 32) | x[i]) >> (imm & 31));
+    return simde_mm512_loadu_si512(r);
+}
+/* VPCMPUD with LT: bit i set when a[i] < b[i] as unsigned. */
+static simde__mmask16 emu_cmplt_epu32_mask(simde__m512i a, simde__m512i b)
+{
+    uint32_t x[16], y[16];
+    simde__mmask16 m = 0;
+    int i;
+    simde_mm512_storeu_si512(x, a);
+    simde_mm512_storeu_si512(y, b);
+    for (i = 0; i < 16; i++) if (x[i] < y[i]) m = (simde__mmask16)(m | (1u << i));
+    return m;
+}
+#define _mm512_shrdi_epi32(a, b, imm) emu_shrdi_epi32((a), (b), (imm))
+#define _mm512_cmplt_epu32_mask(a, b) emu_cmplt_epu32_mask((a), (b))
+#define _mm512_stream_si512(p, a) simde_mm512_storeu_si512((p), (a))
+#define _mm256_dpbusd_avx_epi32(s, a, b) simde_mm256_dpbusd_epi32((s), (a), (b))
+#undef _mm256_zeroupper
+#undef _mm512_madd_epi16   /* SIMDe 0.7.4's alias has a wrong argument count */
+#define _mm512_madd_epi16(a, b) simde_mm512_madd_epi16((a), (b))
+#define _mm256_zeroupper() ((void)0)
+#define MQSAD_KERNEL_EMULATION 1
+#define mqsad_batch_avx2_vnni emu_batch_avx2_vnni
+#define mqsad_batch_avx512 emu_batch_avx512
+#define mqsad_batch_avx512_vnni emu_batch_avx512_vnni
+void emu_batch_avx2_vnni(MQSAD_KERNEL_ARGS);
+void emu_batch_avx512(MQSAD_KERNEL_ARGS);
+void emu_batch_avx512_vnni(MQSAD_KERNEL_ARGS);
+#include "../src/kernels/x86_avx2_vnni.c"
+#undef V
+#include "../src/kernels/x86_avx512.c"
+#undef V
+#undef mqsad_batch_avx2_vnni
+#undef mqsad_batch_avx512
+#undef mqsad_batch_avx512_vnni
+#endif
+
 static uint64_t rng_state = 0x9e3779b97f4a7c15ull;
 static uint32_t rnd(void)
 {   /* xorshift64* */
@@ -313,6 +373,19 @@ int main(int argc, char **argv)
               d->required, via_init.name, d->k.name);
         test_kernel(&k);
     }
+#ifdef MQSAD_HAVE_SIMDE
+    {
+        static const mqsad_kernels emu[] = {
+            { emu_batch_avx2_vnni, "avx2_vnni/SIMDe", MQSAD_CPU_AVXVNNI },
+            { emu_batch_avx512, "avx512/SIMDe", MQSAD_CPU_AVX512 },
+            { emu_batch_avx512_vnni, "avx512_vnni/SIMDe", MQSAD_CPU_AVX512VNNI },
+        };
+        printf("emulated on SIMDe (same kernel sources, portable intrinsics):\n");
+        for (i = 0; i < sizeof emu / sizeof emu[0]; i++) test_kernel(&emu[i]);
+    }
+#else
+    printf("SIMDe not installed: no emulated runs of kernels this CPU lacks\n");
+#endif
     mqsad_kernels_init(&best, MQSAD_CPU_ALL);
     CHECK(mqsad__kernels_default()->batch == best.batch, "default table = best kernel");
     CHECK(mqsad__kernels_default() == mqsad__kernels_default(), "default table cached");

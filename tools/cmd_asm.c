@@ -74,8 +74,51 @@ static int non_instruction(const char *s, size_t n)
     return -1;
 }
 
+/* Block reader: lines are found with memchr in a 64 KiB buffer. */
+typedef struct reader {
+    FILE *f;
+    char buf[65536];
+    size_t pos, end;
+    int eof;
+} reader;
+
+static int fill(reader *r)
+{
+    if (r->eof) return 0;
+    r->pos = 0;
+    r->end = fread(r->buf, 1, sizeof r->buf, r->f);
+    if (r->end == 0) { r->eof = 1; return 0; }
+    return 1;
+}
+
+/* Returns '\n' after a complete line, EOF at the end of input. */
+static int read_line(reader *r, char *line, size_t cap, size_t *len, int *overlong)
+{
+    *len = 0;
+    *overlong = 0;
+    for (;;) {
+        const char *nl;
+        size_t n;
+        if (r->pos >= r->end && !fill(r)) return EOF;
+        nl = memchr(r->buf + r->pos, '\n', r->end - r->pos);
+        n = nl ? (size_t)(nl - (r->buf + r->pos)) : r->end - r->pos;
+        if (*len + n > cap) {
+            size_t room = cap - *len;
+            memcpy(line + *len, r->buf + r->pos, room);
+            *len = cap;
+            *overlong = 1;
+        } else {
+            memcpy(line + *len, r->buf + r->pos, n);
+            *len += n;
+        }
+        r->pos += n;
+        if (nl) { r->pos++; return '\n'; }
+    }
+}
+
 int cmd_asm(int argc, char **argv)
 {
+    static reader rd;
     const char *tname = NULL, *file = NULL, *name;
     const mqsad_target *t;
     int mode = OUT_TEXT, i, failed = 0;
@@ -110,22 +153,29 @@ int cmd_asm(int argc, char **argv)
         name = "<stdin>";
     }
 
-    while (fgets(line, sizeof line, in)) {
-        size_t len = strlen(line);
+    rd.f = in;
+    rd.pos = rd.end = 0;
+    rd.eof = 0;
+    setvbuf(stdout, NULL, _IOFBF, 1 << 16);
+    for (;;) {
+        size_t len = 0;
         mqsad_inst inst;
         mqsad_diag d;
         uint8_t bytes[16];
         size_t n = 0, olen = 0;
         mqsad_status st;
+        int c = 0, overlong = 0;
+        /* one line into the fixed buffer (NUL bytes included; the rest of an overlong
+         * line is read and dropped) */
+        c = read_line(&rd, line, sizeof line - 1, &len, &overlong);
+        if (c == EOF && len == 0 && !overlong) break;
+        line[len] = '\0';
         lineno++;
-        if (len && line[len - 1] == '\n') {
-            line[--len] = '\0';
-        } else if (!feof(in)) {
-            int c;
-            while ((c = fgetc(in)) != EOF && c != '\n') {}
+        if (overlong) {
             fprintf(stderr, "%s:%lu:1: error: line too long (more than %d bytes)\n", name, lineno,
-                    LINE_MAX_BYTES - 2);
+                    LINE_MAX_BYTES - 1);
             failed = 1;
+            if (c == EOF) break;
             continue;
         }
         {
@@ -159,8 +209,8 @@ int cmd_asm(int argc, char **argv)
             continue;
         }
         if (mqsad_format_encoding_line(&inst, bytes, n, out, sizeof out, &olen) == MQSAD_OK) {
-            fputs(out, stdout);
-            putchar('\n');
+            out[olen] = '\n';
+            fwrite(out, 1, olen + 1, stdout);
         }
         if (inst.src[1].kind == MQSAD_OPK_SYMBOL &&
             mqsad_format_fixup(&inst, out, sizeof out, &olen) == MQSAD_OK) {

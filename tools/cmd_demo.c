@@ -31,7 +31,7 @@ static void demo_usage(FILE *out)
         "  --strict    exit 1 if any step failed (default: report it and exit 0)\n"
         "\n"
         "exit status: 0 ok (or failures reported without --strict), 1 a step failed with\n"
-        "--strict or unknown target, 2 usage error.\n");
+        "--strict, 2 usage error (including an unknown target).\n");
 }
 
 static void fail(const char *what, mqsad_status st)
@@ -92,7 +92,8 @@ static void worked_example(void)
 /* ---- assembling: text -> instruction + bytes ---- */
 
 /* The instruction built from its operand codes (no assembler involved): the fallback
- * when the assembler fails, so that the later steps still run. */
+ * when the assembler fails, so that the later steps still run. The codes are the same on
+ * every target: 193 = inline -1, 256 + n = VGPR n. */
 static mqsad_status build_by_hand(const mqsad_target *t, unsigned vdst, mqsad_inst *inst)
 {
     mqsad_status st;
@@ -133,8 +134,7 @@ static mqsad_status demo_assemble(const mqsad_target *t, unsigned vdst, mqsad_in
         } else {
             return st;
         }
-    }
-    else {
+    } else {
         mqsad_inst hand;
         mqsad_status hs = build_by_hand(t, vdst, &hand);
         if (hs != MQSAD_OK) {
@@ -285,7 +285,7 @@ int cmd_demo(int argc, char **argv)
         }
         if (!(sel[nsel++] = mqsad_target_lookup(name))) {
             fprintf(stderr, "mqsad demo: unknown target '%s' (see 'mqsad info --list')\n", name);
-            return 1;
+            return 2;
         }
     }
 

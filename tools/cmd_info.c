@@ -48,7 +48,7 @@ static void info_usage(FILE *out)
         "  --list         one line per named target: name, generation, family, opcode,\n"
         "                 identifier\n"
         "\n"
-        "exit status: 0 ok, 1 unknown target, 2 usage error.\n"
+        "exit status: 0 ok, 2 usage error (including an unknown target).\n"
         "\n"
         "examples:\n"
         "  mqsad info -t rdna3\n"
@@ -313,7 +313,7 @@ int cmd_info(int argc, char **argv)
         sel[nsel] = mqsad_target_lookup(name);
         if (!sel[nsel]) {
             fprintf(stderr, "mqsad info: unknown target '%s' (see 'mqsad info --list')\n", name);
-            return 1;
+            return 2;
         }
         nsel++;
     }

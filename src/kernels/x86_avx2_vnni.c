@@ -8,7 +8,9 @@
  * function follows), so neither the scalar tail nor SSE callers pay an AVX-SSE transition. */
 #include "kernels.h"
 
+#ifndef MQSAD_KERNEL_EMULATION
 #include <immintrin.h>
+#endif /* else tests/test_kernels.c compiles this file on SIMDe's portable intrinsics */
 
 #define V __m256i
 

@@ -5,18 +5,24 @@
  *  mqsad_batch_avx512       F + BW + VL only (Skylake-X, Cascade Lake): the AVX2 algorithm.
  *                           The compiler may use only those instructions here; an empty asm
  *                           barrier keeps it from fusing shift+or into VBMI2's vpshrdd, and
- *                           the object is checked for vpdpbusd/vpshrd (docs/performance.md).
+ *                           `make kernels-isa-check` checks the object (docs/performance.md).
  *  mqsad_batch_avx512_vnni  + VNNI + VBMI2 (Ice Lake, Sapphire Rapids, Zen 4): windows by
  *                           funnel shift (vpshrdd), SAD accumulated by vpdpbusd, clamp by an
  *                           unsigned compare (result < acc means it wrapped) and a masked move. */
 #include "kernels.h"
 
+#ifndef MQSAD_KERNEL_EMULATION
 #include <immintrin.h>
+#endif /* else tests/test_kernels.c compiles this file on SIMDe's portable intrinsics */
 
 #define V __m512i
 
 /* Opaque to the optimiser: stops (l >> 8) | (h << 24) becoming vpshrdd (VBMI2). */
+#ifndef MQSAD_KERNEL_EMULATION
 #define BARRIER(x) __asm__("" : "+v"(x))
+#else
+#define BARRIER(x) ((void)0)
+#endif
 
 static inline __attribute__((always_inline)) V shift_window(V l, V h, int bits)
 {
@@ -65,7 +71,7 @@ avx512_loop(const uint32_t *lo, const uint32_t *hi, const uint32_t *s1,
         V w = _mm512_min_epu8(r, one8);
         if (vnni) {
             V w1 = _mm512_shrdi_epi32(l, h, 8);   /* (l >> 8) | (h << 24) */
-            V w2 = _mm512_shrdi_epi32(l, h, 16);
+            V w2 = _mm512_shrdi_epi32(h, l, 16);
             V w3 = _mm512_shrdi_epi32(l, h, 24);
             c0 = vnni_window(c0, l, r, w, clamp);
             c1 = vnni_window(c1, w1, r, w, clamp);

@@ -60,7 +60,7 @@ n=$(printf '%s\n' "$out" | wc -l)
 # -t restricts; unknown target and bad options
 n=$("$BIN" demo -t rdna3 | grep -c '^== ')
 [ "$n" -eq 1 ] && ok || bad "demo -t rdna3 shows $n sections"
-"$BIN" demo -t gfx600 >/dev/null 2>&1; rc=$?; [ $rc -eq 1 ] && ok || bad "demo -t gfx600 exit $rc"
+"$BIN" demo -t gfx600 >/dev/null 2>&1; rc=$?; [ $rc -eq 2 ] && ok || bad "demo -t gfx600 exit $rc"
 "$BIN" demo --bogus >/dev/null 2>&1; rc=$?; [ $rc -eq 2 ] && ok || bad "demo --bogus exit $rc"
 "$BIN" demo --help | grep -q '^usage: mqsad demo' && ok || bad "demo --help"
 # top level: --help, --version, unknown command

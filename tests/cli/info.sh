@@ -83,9 +83,9 @@ for t in gfx700 gfx701 gfx702 gfx703 gfx704 gfx705 gfx801 gfx802 gfx803 gfx810 g
     printf '%s\n' "$list" | grep -q "^$t " && ok || bad "--list lacks $t"
 done
 printf '%s\n' "$list" | grep -Eq '^gfx1100 +RDNA3 +GFX11 +0x23D +0x00000000D63D0000' && ok || bad "--list gfx1100 row"
-# errors: unknown target -> 1, usage -> 2, stderr only
+# errors: unknown target and bad usage -> 2 (like dis/asm/exec), messages on stderr only
 out=$("$BIN" info -t gfx600 2>/dev/null); rc=$?
-[ $rc -eq 1 ] && [ -z "$out" ] && ok || bad "unknown target: exit $rc, stdout '$out'"
+[ $rc -eq 2 ] && [ -z "$out" ] && ok || bad "unknown target: exit $rc, stdout '$out'"
 err=$("$BIN" info -t gfx600 2>&1 >/dev/null)
 printf '%s' "$err" | grep -q "unknown target 'gfx600'" && ok || bad "unknown target message: $err"
 "$BIN" info --bogus >/dev/null 2>&1; rc=$?; [ $rc -eq 2 ] && ok || bad "--bogus exit $rc"

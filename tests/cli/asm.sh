@@ -1,0 +1,45 @@
+#!/bin/sh
+# asm.sh — `mqsad asm` against llvm-mc-22 -show-encoding output recorded in tests/data
+# (asm_golden_input.s -> asm_golden_<target>.txt on stdout, .err.txt on stderr), byte for
+# byte, plus the other output modes and bounds. Run from the repository root.
+BIN=${MQSAD_BIN:-build/mqsad}
+IN=tests/data/asm_golden_input.s
+TMP=${TMPDIR:-/tmp}/mqsad_asm_$$
+mkdir -p "$TMP"
+pass=0; fail=0
+ok() { pass=$((pass + 1)); }
+bad() { fail=$((fail + 1)); echo "FAIL: $*" >&2; }
+
+for t in gfx900 gfx1100 gfx1250; do
+    "$BIN" asm -t $t "$IN" >"$TMP/out" 2>"$TMP/err"; rc=$?
+    if cmp -s "$TMP/out" tests/data/asm_golden_$t.txt; then ok; else bad "$t stdout differs"; diff tests/data/asm_golden_$t.txt "$TMP/out" | head -10 >&2; fi
+    if cmp -s "$TMP/err" tests/data/asm_golden_$t.err.txt; then ok; else bad "$t stderr differs"; diff tests/data/asm_golden_$t.err.txt "$TMP/err" | head -10 >&2; fi
+    [ $rc -eq 1 ] && ok || bad "$t exit status $rc, want 1"
+done
+
+# standard input is named <stdin>; a good file exits 0
+printf 'v_mqsad_u32_u8 v[5:8], -1, -1, v[252:255]\n' | "$BIN" asm -t gfx1100 >"$TMP/out" 2>"$TMP/err"; rc=$?
+[ $rc -eq 0 ] && ok || bad "stdin exit status $rc"
+printf '\tv_mqsad_u32_u8 v[5:8], -1, -1, v[252:255] ; encoding: [0x05,0x00,0x3d,0xd6,0xc1,0x82,0xf1,0x07]\n' | cmp -s - "$TMP/out" && ok || bad "seed line"
+printf 'v_mqsad_u32_u8 v[4:7], v1, v1, v[8:11]\n' | "$BIN" asm -t gfx1100 >/dev/null 2>"$TMP/err"
+head -1 "$TMP/err" | grep -q '^<stdin>:1:24: error: invalid operand for instruction$' && ok || bad "stdin diagnostic name"
+
+# --hex and --bin
+printf 'v_mqsad_u32_u8 v[5:8], -1, -1, v[252:255]\n' | "$BIN" asm -t rdna2 --hex >"$TMP/out"
+[ "$(cat "$TMP/out")" = "d5750005 07f182c1" ] && ok || bad "--hex: $(cat "$TMP/out")"
+printf 'v_mqsad_u32_u8 v[5:8], -1, -1, v[252:255]\n' | "$BIN" asm -t gfx1100 --bin | od -An -tx1 | tr -d ' \n' >"$TMP/out"
+[ "$(cat "$TMP/out")" = "05003dd6c182f107" ] && ok || bad "--bin: $(cat "$TMP/out")"
+
+# bounds: an overlong line is an error, the next line still assembles
+awk 'BEGIN { s = "v_mqsad_u32_u8 v[4:7], v[2:3], "; for (i = 0; i < 20000; i++) s = s "1+"; print s "1, v[8:11]"; print "v_mqsad_u32_u8 v[4:7], v[2:3], v1, v[8:11]" }' \
+    | "$BIN" asm -t gfx1100 >"$TMP/out" 2>"$TMP/err"; rc=$?
+[ $rc -eq 1 ] && ok || bad "overlong line exit status $rc"
+grep -q '^<stdin>:1:1: error: line too long' "$TMP/err" && ok || bad "overlong line message"
+grep -q 'encoding: \[0x04,0x00,0x3d,0xd6,0x02,0x03,0x22,0x04\]' "$TMP/out" && ok || bad "line after the overlong one"
+# usage errors
+"$BIN" asm >/dev/null 2>&1; [ $? -eq 2 ] && ok || bad "missing target exit status"
+"$BIN" asm -t gfx9999 </dev/null >/dev/null 2>&1; [ $? -eq 2 ] && ok || bad "unknown target exit status"
+
+rm -rf "$TMP"
+echo "$pass passed, $fail failed"
+[ $fail -eq 0 ]
