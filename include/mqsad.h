@@ -341,8 +341,18 @@ typedef struct mqsad_diag {
 } mqsad_diag;
 
 /** Parses one line of LLVM AMDGPU assembly (text[0..len), need not be NUL-terminated;
- *  a trailing comment is allowed) into *out, validated and ready for mqsad_encode.
- *  On error fills *diag (may be NULL). Never allocates; bounded time and stack in len. */
+ *  a trailing comment is allowed; a '\n' ends the line) into *out, validated and ready for
+ *  mqsad_encode. Only v_mqsad_u32_u8 (any case, optional _e64) is known. On error fills
+ *  *diag (may be NULL) with llvm-mc 22's first message and column (and, when llvm-mc prints
+ *  one, a second lexer error in extra_*). Statuses: MQSAD_E_SYNTAX (parse errors),
+ *  MQSAD_E_UNSUPPORTED (unknown mnemonic or variant, labels, directives),
+ *  MQSAD_E_OPERAND_KIND (operand does not match), MQSAD_E_NO_LITERAL,
+ *  MQSAD_E_MULTIPLE_LITERALS, MQSAD_E_LITERAL_RANGE, MQSAD_E_CONSTANT_BUS,
+ *  MQSAD_E_CLAMP_UNSUPPORTED, MQSAD_E_MISALIGNED, MQSAD_E_INPUT_TOO_LONG (nesting > 256,
+ *  symbolic expression too long). Deliberate differences from llvm-mc: docs/deviations.md.
+ *  A relocatable SRC1 expression gives kind MQSAD_OPK_SYMBOL with its printed form in
+ *  out->symbol and out->symbol_data4 set for llvm-mc's FK_Data_4 fixups.
+ *  Never allocates; bounded time and stack in len. Thread-safe. */
 MQSAD_API mqsad_status mqsad_parse(const mqsad_target *target, const char *text, size_t len,
                                    mqsad_inst *out, mqsad_diag *diag);
 
@@ -530,7 +540,8 @@ typedef void (*mqsad_batch_fn)(const uint32_t *src0_lo, const uint32_t *src0_hi,
  *    "avx2_vnni"    MQSAD_CPU_AVX2 | MQSAD_CPU_AVXVNNI    level MQSAD_CPU_AVXVNNI
  *    "avx512"       MQSAD_CPU_AVX512                     F/BW/VL only
  *    "avx512_vnni"  MQSAD_CPU_AVX512 | _AVX512VNNI | _AVX512VBMI2   level MQSAD_CPU_AVX512VNNI
- *  The AVX-512 kernels were not run on the development machine (docs/performance.md). */
+ *  The AVX-VNNI and AVX-512 kernels were not run natively on the development machine; their
+ *  sources are executed on SIMDe's portable intrinsics by the tests (docs/performance.md). */
 typedef struct mqsad_kernels {
     mqsad_batch_fn batch;        /**< the chosen kernel */
     const char *name;            /**< "c", "sse41", "avx2", "avx2_vnni", "avx512", "avx512_vnni" */

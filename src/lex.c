@@ -17,13 +17,16 @@
 
 #include <string.h>
 
-static int is_digit(int c) { return c >= '0' && c <= '9'; }
-static int is_alpha(int c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
-static int is_hex(int c) { return is_digit(c) || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F'); }
-static int is_ident_char(int c) { return is_alpha(c) || is_digit(c) || c == '_' || c == '$' || c == '.'; }
+static inline int is_digit(int c) { return (unsigned)(c - '0') < 10u; }
+static inline int is_alpha(int c) { return (unsigned)((c | 0x20) - 'a') < 26u; }
+static inline int is_hex(int c) { return is_digit(c) || (unsigned)((c | 0x20) - 'a') < 6u; }
+static inline int is_ident_char(int c)
+{
+    return is_alpha(c) || is_digit(c) || c == '_' || c == '$' || c == '.';
+}
 
 /* Character at p, or -1 past the end (EOF) — never reads past len. */
-static int at(const asm_lexer *lx, size_t p)
+static inline int at(const asm_lexer *lx, size_t p)
 {
     return p < lx->len ? (unsigned char)lx->text[p] : -1;
 }
@@ -238,7 +241,11 @@ static void lex_one(asm_lexer *lx, asm_tok *t)
                 return;
             }
         }
-        while (is_ident_char(at(lx, p))) p++;
+        {
+            const unsigned char *q = (const unsigned char *)lx->text;
+            size_t e = lx->len;
+            while (p < e && is_ident_char(q[p])) p++;
+        }
         mk(t, (p == s + 1 && c == '.') ? TK_DOT : TK_IDENT, s, p);
         lx->pos = p;
         return;

@@ -834,7 +834,10 @@ mqsad_status mqsad_parse(const mqsad_target *target, const char *text, size_t le
                 fill_diag(diag, MQSAD_E_SYNTAX, cur(p)->pos + 1,
                           res == PS_FAIL ? "failed parsing operand." : "not a valid operand.");
             }
-            if (p->err && !strcmp(p->msg, "expression too deeply nested") && diag) diag->status = st = MQSAD_E_INPUT_TOO_LONG;
+            if (p->err && !strcmp(p->msg, "expression too deeply nested")) {
+                st = MQSAD_E_INPUT_TOO_LONG;
+                if (diag) diag->status = st;
+            }
             extra_lexer_error(p, diag);
             return st;
         }
@@ -998,11 +1001,8 @@ mqsad_status mqsad_parse(const mqsad_target *target, const char *text, size_t le
             }
         }
         in->length = (uint8_t)(8 + in->literal_size);
-        st = mqsad_validate(in, NULL);
-        if (st != MQSAD_OK) {
-            fill_diag(diag, st, mnem_pos + 1, mqsad_strerror(st));
-            return st;
-        }
+        /* every rule of mqsad_validate() has been checked above, in LLVM's order and with
+         * its messages (the vectors prove the two agree); mqsad_encode() validates again */
     }
     return MQSAD_OK;
 }

@@ -76,7 +76,7 @@ static int literal_of(const char *op, uint64_t *v)
     return 1;
 }
 
-static unsigned long rows, acc_rows, rej_rows, msg_match, dev[5];
+static unsigned long rows, acc_rows, rej_rows, both_rej, msg_match, dev[5];
 static int shown_msg;
 
 static void check_row(char **f)
@@ -109,6 +109,7 @@ static void check_row(char **f)
             return;
         }
         our_error(&d, err, sizeof err);
+        both_rej++;
         if (!strcmp(err, f[3])) msg_match++;
         else if (shown_msg++ < 100000)
             fprintf(stderr, "msg %s: %s\n   llvm: %s\n   ours: %s\n", f[0], asmtext, f[3], err);
@@ -154,6 +155,7 @@ static void check_row(char **f)
         for (i = 0; same && i < nw; i++)
             if (want[i] >= 0 && want[i] != bytes[i]) same = 0;
         mqsad_format(&inst, text, sizeof text, NULL);
+        CHECK(mqsad_validate(&inst, NULL) == MQSAD_OK, "%s: %s: parsed instruction does not validate", f[0], asmtext);
         if (!same || strcmp(text, f[3])) {
             char o1[96] = "";
             operand_text(f[3], 1, o1, sizeof o1);
@@ -190,8 +192,9 @@ static void vectors(void)
     }
     fclose(fp);
     printf("asm vectors: %lu rows (%lu accepted, %lu rejected by llvm-mc)\n", rows, acc_rows, rej_rows);
-    printf("asm diagnostics: %lu of %lu rejected rows match llvm-mc's message and column exactly (%.2f%%)\n",
-           msg_match, rej_rows, rej_rows ? 100.0 * (double)msg_match / (double)rej_rows : 0.0);
+    printf("asm diagnostics: %lu of the %lu rows both reject match llvm-mc's message(s) and column(s) exactly (%.2f%%);"
+           " %lu of %lu rows llvm-mc rejects\n", msg_match, both_rej,
+           both_rej ? 100.0 * (double)msg_match / (double)both_rej : 0.0, msg_match, rej_rows);
     printf("asm deviations: D1 %lu, D2 %lu, D3 %lu, D4 %lu rows\n", dev[1], dev[2], dev[3], dev[4]);
     CHECK(dev[1] > 0 && dev[2] > 0 && dev[3] > 0 && dev[4] > 0, "every deviation is exercised");
 }

@@ -74,6 +74,28 @@ static int non_instruction(const char *s, size_t n)
     return -1;
 }
 
+/* Memo of recently assembled lines: assembly files repeat instructions, and an exact
+ * byte match of a line that assembled before reuses its output (fixed size, direct
+ * mapped, FNV-1a hash of the line; only successful lines of at most MEMO_LINE bytes). */
+#define MEMO_SLOTS 1024
+#define MEMO_LINE 120
+#define MEMO_OUT 280
+typedef struct memo_slot {
+    unsigned short len, olen;
+    unsigned char nbytes, used;
+    char line[MEMO_LINE];
+    char out[MEMO_OUT];
+    uint8_t bytes[16];
+} memo_slot;
+
+static uint32_t fnv1a(const char *s, size_t n)
+{
+    uint32_t h = 2166136261u;
+    size_t i;
+    for (i = 0; i < n; i++) h = (h ^ (unsigned char)s[i]) * 16777619u;
+    return h;
+}
+
 /* Block reader: lines are found with memchr in a 64 KiB buffer. */
 typedef struct reader {
     FILE *f;
@@ -116,9 +138,28 @@ static int read_line(reader *r, char *line, size_t cap, size_t *len, int *overlo
     }
 }
 
+static void emit_hex(const uint8_t *bytes, size_t n)
+{
+    static const char dig[] = "0123456789abcdef";
+    char buf[40];
+    size_t k, o = 0;
+    for (k = 0; k + 4 <= n; k += 4) {
+        int j;
+        if (k) buf[o++] = ' ';
+        for (j = 3; j >= 0; j--) {
+            buf[o++] = dig[bytes[k + (size_t)j] >> 4];
+            buf[o++] = dig[bytes[k + (size_t)j] & 15];
+        }
+    }
+    buf[o++] = '\n';
+    fwrite(buf, 1, o, stdout);
+}
+
 int cmd_asm(int argc, char **argv)
 {
     static reader rd;
+    static memo_slot memo[MEMO_SLOTS];
+    memo_slot *slot;
     const char *tname = NULL, *file = NULL, *name;
     const mqsad_target *t;
     int mode = OUT_TEXT, i, failed = 0;
@@ -186,6 +227,16 @@ int cmd_asm(int argc, char **argv)
                 continue;
             }
         }
+        slot = NULL;
+        if (len <= MEMO_LINE) {
+            slot = &memo[fnv1a(line, len) & (MEMO_SLOTS - 1)];
+            if (slot->used && slot->len == len && !memcmp(slot->line, line, len)) {
+                if (mode == OUT_BIN) fwrite(slot->bytes, 1, slot->nbytes, stdout);
+                else if (mode == OUT_HEX) emit_hex(slot->bytes, slot->nbytes);
+                else fwrite(slot->out, 1, slot->olen, stdout);
+                continue;
+            }
+        }
         st = mqsad_assemble(t, line, len, &inst, bytes, sizeof bytes, &n, &d);
         if (st != MQSAD_OK) {
             fprintf(stderr, "%s:%lu:%u: error: %s\n", name, lineno, d.column, d.message);
@@ -202,23 +253,36 @@ int cmd_asm(int argc, char **argv)
             continue;
         }
         if (mode == OUT_HEX) {
-            size_t k;
-            for (k = 0; k + 4 <= n; k += 4)
-                printf("%s%02x%02x%02x%02x", k ? " " : "", bytes[k + 3], bytes[k + 2], bytes[k + 1], bytes[k]);
-            putchar('\n');
+            emit_hex(bytes, n);
             continue;
         }
-        if (mqsad_format_encoding_line(&inst, bytes, n, out, sizeof out, &olen) == MQSAD_OK) {
-            out[olen] = '\n';
-            fwrite(out, 1, olen + 1, stdout);
-        }
-        if (inst.src[1].kind == MQSAD_OPK_SYMBOL &&
-            mqsad_format_fixup(&inst, out, sizeof out, &olen) == MQSAD_OK) {
-            /* llvm-mc: FK_Data_4 for differences and symbol-free expressions */
-            char *k = strstr(out, "FK_PCRel_4");
-            if (inst.symbol_data4 && k) memcpy(k, "FK_Data_4", 10);
-            fputs(out, stdout);
-            putchar('\n');
+        {
+            char text[MEMO_OUT + 512];
+            size_t tl = 0;
+            if (mqsad_format_encoding_line(&inst, bytes, n, out, sizeof out, &olen) == MQSAD_OK) {
+                memcpy(text, out, olen);
+                text[olen] = '\n';
+                tl = olen + 1;
+            }
+            if (inst.src[1].kind == MQSAD_OPK_SYMBOL &&
+                mqsad_format_fixup(&inst, out, sizeof out, &olen) == MQSAD_OK) {
+                /* llvm-mc: FK_Data_4 for differences and symbol-free expressions */
+                char *k = strstr(out, "FK_PCRel_4");
+                if (inst.symbol_data4 && k) { memcpy(k, "FK_Data_4", 10); olen--; }
+                memcpy(text + tl, out, olen);
+                text[tl + olen] = '\n';
+                tl += olen + 1;
+            }
+            fwrite(text, 1, tl, stdout);
+            if (slot && tl <= MEMO_OUT) {
+                slot->used = 1;
+                slot->len = (unsigned short)len;
+                memcpy(slot->line, line, len);
+                slot->olen = (unsigned short)tl;
+                memcpy(slot->out, text, tl);
+                slot->nbytes = (unsigned char)n;
+                memcpy(slot->bytes, bytes, n);
+            }
         }
     }
     if (in != stdin) fclose(in);

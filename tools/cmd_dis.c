@@ -18,7 +18,9 @@
  *    not yet decoded, and the rest of its line; `;` and `//` are NOT comments for llvm-mc
  *    and are reported the same way;
  *  - "nested atomic blocks make no sense", "attempt to close atomic block without opening",
- *    "unclosed atomic block" (at the end of the input).
+ *    "unclosed atomic block" (at the end of the input);
+ *  - columns and the quoted source line follow llvm::SourceMgr, for which a '\r' also
+ *    starts a line (CRLF input, lone CRs), while LINE counts '\n' only.
  * Deliberate differences (documented in --help):
  *  - we know only V_MQSAD_U32_U8: any other instruction is "invalid instruction encoding"
  *    followed by the 4-byte resync, where llvm-mc would decode it (so after a foreign
@@ -61,11 +63,11 @@ struct saved_line {
  * concatenation. Everything else (literal codes 254/255, invalid words, --explain) goes
  * through mqsad_decode + mqsad_format. tests/cli/dis.sh checks the result against every
  * llvm-mc vector. */
-#define DIS_OPTEXT 100
-struct optext {
+#define DIS_OPTEXT 100             /* longest operand text kept (annotations included) */
+#define DIS_OPSHORT 32             /* texts up to this long live in the compact table */
+struct opinfo {
     uint8_t ok;                  /* 1 valid, 0 invalid, 2 use the library path */
     uint8_t len;
-    char text[DIS_OPTEXT];
 };
 
 struct dis {
@@ -86,7 +88,9 @@ struct dis {
     int in_block, block_failed;
     struct saved_line saved[DIS_SLOTS];
     unsigned next_slot;
-    struct optext op[4][512];       /* [MQSAD_SLOT_*][code] */
+    struct opinfo op[4][512];       /* [MQSAD_SLOT_*][code]: small and hot */
+    char opshort[4][512][DIS_OPSHORT]; /* first DIS_OPSHORT bytes of each text */
+    char oplong[4][512][DIS_OPTEXT];   /* whole text (only read when longer) */
     uint8_t lb[DIS_MAXLINE / 2 + 2]; /* bytes of the line being read (a token and its */
     unsigned lc[DIS_MAXLINE / 2 + 2];/* separator take at least 2 characters) and columns */
     uint32_t ctrl_mask, ctrl_want;  /* dword0 & mask == want: a v_mqsad word on this target */
@@ -115,23 +119,45 @@ static void out_put(struct dis *d, const char *s, size_t n)
 static void diag(struct dis *d, unsigned long line, unsigned col, const char *text, size_t len,
                  const char *kind, const char *msg)
 {
-    size_t i, end = 0, disp = 0, caret = 0;
+    size_t i, end, disp = 0, caret = 0, pos = col ? col - 1 : 0, seg = pos;
     out_flush(d);
     fflush(stdout);
+    /* llvm::SourceMgr: a '\r' also starts a "line" for the column and the printed text
+     * (getLineAndColumn uses find_last_of("\n\r")), while LINE counts only '\n'. */
+    if (seg > len) seg = len;
+    while (seg > 0 && text[seg - 1] != '\r') seg--;
+    text += seg;
+    len -= seg;
+    col = (unsigned)(pos - seg + 1);
+    end = 0;
     while (end < len && text[end] != '\n' && text[end] != '\r') end++;
     fprintf(stderr, "%s:%lu:%u: %s: %s\n", d->fname, line, col, kind, msg);
-    for (i = 0; i < end; i++) {
-        if (i + 1 == col) caret = disp;
-        if (text[i] == '\t') {
-            do { fputc(' ', stderr); disp++; } while (disp % 8);
-        } else {
-            fputc(text[i], stderr);
-            disp++;
+    if (!memchr(text, '\t', end)) {     /* common case: no tab expansion */
+        fwrite(text, 1, end, stderr);
+        disp = end;
+        caret = col - 1;
+    } else {
+        for (i = 0; i < end; i++) {
+            if (i + 1 == col) caret = disp;
+            if (text[i] == '\t') {
+                do { fputc(' ', stderr); disp++; } while (disp % 8);
+            } else {
+                fputc(text[i], stderr);
+                disp++;
+            }
+        }
+        if (col > end) caret = disp + (col - 1 - end);
+    }
+    fputc('\n', stderr);
+    {
+        static const char spaces[64] = "                                                                ";
+        size_t left = caret;
+        while (left) {
+            size_t k = left < sizeof spaces ? left : sizeof spaces;
+            fwrite(spaces, 1, k, stderr);
+            left -= k;
         }
     }
-    if (col > end) caret = disp + (col - 1 - end);
-    fputc('\n', stderr);
-    for (i = 0; i < caret; i++) fputc(' ', stderr);
     fputs("^\n", stderr);
     d->status = 1;
 }
@@ -237,10 +263,11 @@ static void explain(struct dis *d, const mqsad_inst *in, mqsad_status st, size_t
 }
 
 /* Decodes pending bytes. final: no more bytes will join them (bracket, end of input). */
-#define COPY_OP(o, t) do {                                   \
-        if ((t)->len <= 32) memcpy((o), (t)->text, 32);         \
-        else memcpy((o), (t)->text, (t)->len);                  \
-        (o) += (t)->len;                                        \
+/* fixed-size copy of the compact text (the output buffer has room), then advance */
+#define COPY_OP(o, slot, code, info) do {                                     \
+        if ((info)->len <= DIS_OPSHORT) memcpy((o), d->opshort[slot][code], DIS_OPSHORT); \
+        else memcpy((o), d->oplong[slot][code], (info)->len);                 \
+        (o) += (info)->len;                                                   \
     } while (0)
 
 static void process(struct dis *d, int final)
@@ -255,8 +282,9 @@ static void process(struct dis *d, int final)
             uint32_t d0 = (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
             uint32_t d1 = (uint32_t)p[4] | (uint32_t)p[5] << 8 | (uint32_t)p[6] << 16 | (uint32_t)p[7] << 24;
             if ((d0 & d->ctrl_mask) == d->ctrl_want && (d1 >> 27) == 0) {
-                const struct optext *a = &d->op[MQSAD_SLOT_VDST][d0 & 255], *b = &d->op[0][d1 & 511],
-                                    *c = &d->op[1][(d1 >> 9) & 511], *e = &d->op[2][(d1 >> 18) & 511];
+                unsigned ca = d0 & 255, cb = d1 & 511, cc = (d1 >> 9) & 511, ce = (d1 >> 18) & 511;
+                const struct opinfo *a = &d->op[MQSAD_SLOT_VDST][ca], *b = &d->op[0][cb],
+                                    *c = &d->op[1][cc], *e = &d->op[2][ce];
                 if ((a->ok & b->ok & c->ok & e->ok) == 1) {
                     const mqsad_family *f = d->t->family;
                     char *o;
@@ -264,10 +292,10 @@ static void process(struct dis *d, int final)
                     o = d->obuf + d->olen;
                     /* fixed 32-byte copies (texts are DIS_OPTEXT long), then advance */
                     memcpy(o, "\tv_mqsad_u32_u8 ", 16); o += 16;
-                    COPY_OP(o, a); *o++ = ','; *o++ = ' ';
-                    COPY_OP(o, b); *o++ = ','; *o++ = ' ';
-                    COPY_OP(o, c); *o++ = ','; *o++ = ' ';
-                    COPY_OP(o, e);
+                    COPY_OP(o, MQSAD_SLOT_VDST, ca, a); *o++ = ','; *o++ = ' ';
+                    COPY_OP(o, 0, cb, b); *o++ = ','; *o++ = ' ';
+                    COPY_OP(o, 1, cc, c); *o++ = ','; *o++ = ' ';
+                    COPY_OP(o, 2, ce, e);
                     if (f->clamp_bit >= 0 && (d0 >> f->clamp_bit & 1)) { memcpy(o, " clamp", 6); o += 6; }
                     *o++ = '\n';
                     d->olen = (size_t)(o - d->obuf);
@@ -335,7 +363,6 @@ static int parse_byte(const char *s, size_t n, unsigned *out)
  * 16 + value for hex digits, 0 otherwise. Written once before any input is read. */
 static unsigned char cclass[256];
 static unsigned char hexv[256];   /* hex digit value, 0xff otherwise */
-static uint16_t hexpair[65536];   /* two hex digits (first in the low byte) -> value; 0x100 if not */
 static int little_endian;
 
 static void init_classes(void)
@@ -348,10 +375,6 @@ static void init_classes(void)
     for (c = 0; c < 256; c++) hexv[c] = 0xff;
     for (c = 0; c < 10; c++) hexv['0' + c] = (unsigned char)c;
     for (c = 0; c < 6; c++) { hexv['a' + c] = (unsigned char)(10 + c); hexv['A' + c] = (unsigned char)(10 + c); }
-    for (c = 0; c < 65536; c++) {
-        unsigned a = hexv[c & 255], b = hexv[c >> 8];
-        hexpair[c] = (uint16_t)(a < 16 && b < 16 ? a * 16 + b : 0x100);
-    }
     {
         const uint16_t one = 1;
         unsigned char first;
@@ -406,6 +429,57 @@ static void append(struct dis *d, const uint8_t *lb, const unsigned *lc, size_t 
     }
 }
 
+/* A bracket at column i + 1: flushes the queue (llvm-mc decodes what it collected), then
+ * opens/closes the atomic block. */
+static void bracket(struct dis *d, char c, size_t i)
+{
+    process(d, 1);
+    if (c == '[') {
+        if (d->in_block) diag_cur(d, i, "error", "nested atomic blocks make no sense");
+        d->in_block = 1;
+    } else {
+        if (!d->in_block) diag_cur(d, i, "error", "attempt to close atomic block without opening");
+        d->in_block = 0;
+    }
+    d->block_failed = 0;
+}
+
+/* Whole-line fast path for the usual shape `[0xHH,0xHH,...,0xHH]` (brackets optional,
+ * single commas, nothing else): fixed 5-byte token stride, one 8-byte load per token
+ * (little-endian hosts; rbuf is padded). Returns 0 (nothing done) for any other line. */
+static int canonical_line(struct dis *d, const char *text, size_t len)
+{
+    size_t p = 0, e = len, nt, t;
+    unsigned acc = 0;
+    int ob = 0, cb = 0;
+    uint8_t lb[2 * DIS_INST_MAX];
+    unsigned lc[2 * DIS_INST_MAX];
+    if (len < 4 || len > 2 * DIS_INST_MAX * 5) return 0;
+    if (text[0] == '[') { ob = 1; p = 1; }
+    if (text[e - 1] == ']') { cb = 1; e--; }
+    if (e <= p || (e - p + 1) % 5) return 0;
+    nt = (e - p + 1) / 5;
+    for (t = 0; t < nt; t++) {
+        uint64_t w;
+        memcpy(&w, text + p + 5 * t, 8);
+        if ((w & 0xdfffu) != 0x5830u) return 0;
+        if (t + 1 < nt && ((w >> 32) & 0xffu) != ',') return 0;
+        {
+            unsigned hh = hexv[(w >> 16) & 0xffu], hl = hexv[(w >> 24) & 0xffu];
+            unsigned v = hh << 4 | hl;
+            acc |= hh | hl;   /* 0xff marks a non-hex digit */
+            lb[t] = (uint8_t)v;
+            lc[t] = (unsigned)(p + 5 * t + 1);
+        }
+    }
+    if (acc & 0xf0) return 0;
+    if (ob) bracket(d, '[', 0);
+    append(d, lb, lc, nt);
+    if (cb) bracket(d, ']', len - 1);
+    line_done(d);
+    return 1;
+}
+
 /* text[len] must be readable and a separator (the line's '\n', or a sentinel). Bytes are
  * first collected in d->lb/d->lc (local, unaliased pointers keep the loop tight), then
  * appended to the queue at brackets and at the end of the line. */
@@ -416,6 +490,7 @@ static void do_line(struct dis *d, const char *restrict text, size_t len)
     size_t i = 0, n = 0;
     d->cur = text;
     d->curlen = len;
+    if (little_endian && canonical_line(d, text, len)) return;
     while (i < len) {
         char c = text[i];
         unsigned k = cclass[(unsigned char)c];
@@ -424,10 +499,13 @@ static void do_line(struct dis *d, const char *restrict text, size_t len)
          * classifies the next character (rbuf has 8 bytes of padding after every line) */
         if (little_endian && c == '0') {
             uint64_t w;
-            unsigned v, nx;
+            unsigned v, nx, hh, hl;
             memcpy(&w, text + i, 8);
-            if ((w & 0xdfffu) == 0x5830u && (v = hexpair[(w >> 16) & 0xffffu]) < 0x100 &&
+            hh = hexv[(w >> 16) & 0xffu];
+            hl = hexv[(w >> 24) & 0xffu];
+            if ((w & 0xdfffu) == 0x5830u && (hh | hl) < 16 &&   /* 0xff marks a non-digit */
                 ((nx = cclass[(w >> 32) & 0xffu]) == 1 || nx == 2)) {
+                v = hh << 4 | hl;
                 lb[n] = (uint8_t)v;
                 lc[n++] = (unsigned)i + 1;
                 i += 4u + (nx == 2);
@@ -450,15 +528,7 @@ static void do_line(struct dis *d, const char *restrict text, size_t len)
         if (c == '[' || c == ']') {
             append(d, lb, lc, n);
             n = 0;
-            process(d, 1);
-            if (c == '[') {
-                if (d->in_block) diag_cur(d, i, "error", "nested atomic blocks make no sense");
-                d->in_block = 1;
-            } else {
-                if (!d->in_block) diag_cur(d, i, "error", "attempt to close atomic block without opening");
-                d->in_block = 0;
-            }
-            d->block_failed = 0;
+            bracket(d, c, i);
             i++;
             continue;
         }
@@ -494,7 +564,7 @@ static void build_tables(struct dis *d)
     d->ctrl_want = (uint32_t)f->opcode << f->op_lo | (uint32_t)f->marker << 26;
     for (slot = 0; slot < 4; slot++) {
         for (code = 0; code < (slot == MQSAD_SLOT_VDST ? 256u : 512u); code++) {
-            struct optext *ot = &d->op[slot][code];
+            struct opinfo *ot = &d->op[slot][code];
             mqsad_inst tmp;
             size_t len = 0;
             memset(&tmp, 0, sizeof tmp);
@@ -505,10 +575,11 @@ static void build_tables(struct dis *d)
                 ot->ok = 0;
                 continue;
             }
-            if (mqsad_format_operand(&tmp, slot, ot->text, sizeof ot->text, &len) != MQSAD_OK) {
+            if (mqsad_format_operand(&tmp, slot, d->oplong[slot][code], DIS_OPTEXT, &len) != MQSAD_OK) {
                 ot->ok = 2;
                 continue;
             }
+            memcpy(d->opshort[slot][code], d->oplong[slot][code], DIS_OPSHORT);
             ot->ok = 1;
             ot->len = (uint8_t)len;
         }

@@ -1,6 +1,7 @@
 /* x86_avx512.c — batch kernels for AVX-512 (compiled with -mavx512f -mavx512bw -mavx512vl
- * -mavx512vnni -mavx512vbmi2 -mbmi2). NOT RUN on the development machine (no AVX-512):
- * both kernels mirror the tested AVX2 / AVX2-VNNI code line for line, 16 lanes at a time.
+ * -mavx512vnni -mavx512vbmi2 -mbmi2). NOT RUN NATIVELY on the development machine (no
+ * AVX-512): both kernels mirror the AVX2 / AVX2-VNNI code line for line, 16 lanes at a time,
+ * and tests/test_kernels.c executes this very source on SIMDe's portable intrinsics.
  *
  *  mqsad_batch_avx512       F + BW + VL only (Skylake-X, Cascade Lake): the AVX2 algorithm.
  *                           The compiler may use only those instructions here; an empty asm
@@ -71,7 +72,7 @@ avx512_loop(const uint32_t *lo, const uint32_t *hi, const uint32_t *s1,
         V w = _mm512_min_epu8(r, one8);
         if (vnni) {
             V w1 = _mm512_shrdi_epi32(l, h, 8);   /* (l >> 8) | (h << 24) */
-            V w2 = _mm512_shrdi_epi32(h, l, 16);
+            V w2 = _mm512_shrdi_epi32(l, h, 16);
             V w3 = _mm512_shrdi_epi32(l, h, 24);
             c0 = vnni_window(c0, l, r, w, clamp);
             c1 = vnni_window(c1, w1, r, w, clamp);

@@ -19,7 +19,7 @@ ok() { pass=$((pass + 1)); }
 bad() { fail=$((fail + 1)); echo "FAIL: $*" >&2; }
 
 # name:target pairs with an llvm-mc oracle
-CASES="basic:gfx1100 invalid:gfx1100 gfx900:gfx900 gfx1250:gfx1250 gfx950:gfx950"
+CASES="basic:gfx1100 invalid:gfx1100 crlf:gfx1100 gfx900:gfx900 gfx1250:gfx1250 gfx950:gfx950"
 
 if [ -n "$DIS_REBASE" ]; then
     for c in $CASES; do

@@ -137,7 +137,7 @@ run $NULLF dis -t gfx1100 "$f"; expect "dis: 4 bytes, no trailing newline" 1 "^$
 head -c 65536 /dev/urandom > "$f"
 run $NULLF dis -t gfx1100 "$f"; expect "dis: random binary" 1 "^$f:[0-9]+:[0-9]+: (error|warning): "
 [ "$rc" -eq 1 ] || cp "$f" "${TMPDIR:-/tmp}/hostile-dis-random.bin"
-head -c 65536 /dev/urandom | od -An -v -tx1 | sed 's/ \([0-9a-f][0-9a-f]\)/0x\1 /g' > "$f"
+head -c 8192 /dev/urandom | od -An -v -tx1 | sed 's/ \([0-9a-f][0-9a-f]\)/0x\1 /g' > "$f"
 run $NULLF dis -t gfx1100 "$f"; expect "dis: random bytes as hex" 01 ""
 printf '0x04,0x00,\0000x3d,0xd6,0x02,0x03,0x22,0x04\n' > "$f"
 run $NULLF dis -t gfx1100 "$f"; expect "dis: NUL byte" 1 "^$f:1:11: error: "
