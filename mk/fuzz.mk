@@ -74,7 +74,7 @@ fuzz-build: $(FUZZ_BIN)
 # One harness after the other; a finding stops the run (exit status != 0).
 fuzz: fuzz-build
 	@set -e; for h in $(FUZZ_ONLY); do \
-	  mkdir -p fuzz/corpus-work/$$h $(FUZZ_BUILD)/fuzz/crash/$$h; \
+	  mkdir -p fuzz/corpus-work/$$h fuzz/regress/$$h $(FUZZ_BUILD)/fuzz/crash/$$h; \
 	  case $$h in decode) o='$(FUZZ_OPTS_decode)';; rt_dis) o='$(FUZZ_OPTS_rt_dis)';; \
 	    asm) o='$(FUZZ_OPTS_asm)';; rt_asm) o='$(FUZZ_OPTS_rt_asm)';; \
 	    state) o='$(FUZZ_OPTS_state)';; *) o='';; esac; \

@@ -17,6 +17,7 @@
  */
 #include "parse_internal.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <errno.h>
@@ -30,6 +31,62 @@ static void set_err(asm_expr_ctx *c, unsigned pos, const char *msg)
     }
 }
 
+/* AMDGPU symbol variants (AMDGPUMCAsmInfo atSpecifiers, LLVM 22): matched without case,
+ * printed in lower case; abs* give an FK_Data_4 fixup, the others FK_PCRel_4. */
+static const struct { const char *name; int pcrel; } k_variants[] = {
+    { "gotpcrel", 1 }, { "gotpcrel32@lo", 1 }, { "gotpcrel32@hi", 1 }, { "rel32@lo", 1 },
+    { "rel32@hi", 1 }, { "rel64", 1 }, { "abs32@lo", 0 }, { "abs32@hi", 0 }, { "abs64", 0 },
+};
+
+static int find_variant(const char *s, size_t n)
+{
+    size_t i, k;
+    for (i = 0; i < sizeof k_variants / sizeof k_variants[0]; i++) {
+        const char *v = k_variants[i].name;
+        if (strlen(v) != n) continue;
+        for (k = 0; k < n; k++) {
+            int ch = (unsigned char)s[k];
+            if (ch >= 'A' && ch <= 'Z') ch += 'a' - 'A';
+            if (ch != v[k]) break;
+        }
+        if (k == n) return (int)i;
+    }
+    return -1;
+}
+
+/* Attaches the variant text s[0..n) (at column pos) to symbol node nd; 0 on error. */
+static int set_variant(asm_expr_ctx *c, int nd, unsigned pos, const char *s, size_t n)
+{
+    int v = find_variant(s, n);
+    if (v < 0) {
+        if (!c->err) {
+            snprintf(c->err_text, sizeof c->err_text, "invalid variant '%.*s'",
+                     (int)(n > 60 ? 60 : n), s);
+            set_err(c, pos, c->err_text);
+        }
+        return 0;
+    }
+    c->nodes[nd].variant = v;
+    return 1;
+}
+
+/* After a symbol name: an optional "@variant" written as a separate token ("sym @abs64",
+ * "\"s\"@abs64"); llvm-mc: "unexpected symbol modifier following '@'" if no name follows. */
+static int spaced_variant(asm_expr_ctx *c, int nd)
+{
+    const asm_tok *t = asm_cur(c->lx);
+    if (t->kind != TK_AT) return 1;
+    asm_next(c->lx);
+    t = asm_cur(c->lx);
+    if (t->kind != TK_IDENT) {
+        set_err(c, t->pos, "unexpected symbol modifier following '@'");
+        return 0;
+    }
+    if (!set_variant(c, nd, t->pos, c->lx->text + t->pos, t->len)) return 0;
+    asm_next(c->lx);
+    return 1;
+}
+
 static int new_node(asm_expr_ctx *c, asm_node_kind k, unsigned pos)
 {
     asm_node *n;
@@ -41,6 +98,7 @@ static int new_node(asm_expr_ctx *c, asm_node_kind k, unsigned pos)
     memset(n, 0, sizeof *n);
     n->kind = k;
     n->a = n->b = -1;
+    n->variant = -1;
     return c->nnodes++;
 }
 
@@ -222,14 +280,23 @@ static int parse_primary(asm_expr_ctx *c)
         c->depth--;
         return n;
     }
-    case TK_IDENT:
+    case TK_IDENT: {
+        const char *name = c->lx->text + t->pos;
+        const char *at = memchr(name, '@', t->len);
         n = new_node(c, EN_SYM, t->pos);
         if (n < 0) return -1;
         c->nodes[n].pos = t->pos;
         c->nodes[n].len = t->len;
+        if (at && at + 1 < name + t->len) {     /* sym@variant (a trailing '@' is part of the name) */
+            size_t k = (size_t)(at - name);
+            c->nodes[n].len = (unsigned)k;
+            if (!set_variant(c, n, t->pos + (unsigned)k + 1, at + 1, t->len - k - 1)) return -1;
+        }
         asm_next(c->lx);
+        if (c->nodes[n].variant < 0 && !spaced_variant(c, n)) return -1;
         c->depth--;
         return n;
+    }
     case TK_LPAREN: {
         int mark;
         asm_next(c->lx);
@@ -274,6 +341,7 @@ static int parse_primary(asm_expr_ctx *c)
         c->nodes[n].pos = t->pos + 1;
         c->nodes[n].len = t->len >= 2 ? t->len - 2 : 0;
         asm_next(c->lx);
+        if (!spaced_variant(c, n)) return -1;
         c->depth--;
         return n;
     default:
@@ -349,7 +417,19 @@ static void print_node(const asm_expr_ctx *c, const char *line, int i, int surro
     if (depth > ASM_EXPR_NODES + 8) return;
     switch (n->kind) {
     case EN_CONST: pint(b, n->value); return;
-    case EN_SYM: pput(b, line + n->pos, n->len); return;
+    case EN_SYM:
+        if (n->variant < 0 && n->len && line[n->pos + n->len - 1] == '@') {
+            pput(b, "\"", 1);                    /* llvm-mc quotes the name "sym@" */
+            pput(b, line + n->pos, n->len);
+            pput(b, "\"", 1);
+            return;
+        }
+        pput(b, line + n->pos, n->len);
+        if (n->variant >= 0) {
+            pput(b, "@", 1);
+            pputs(b, k_variants[n->variant].name);
+        }
+        return;
     case EN_UNARY:
         pputs(b, n->op == EOP_NEG ? "-" : n->op == EOP_NOT ? "~" : n->op == EOP_LNOT ? "!" : "+");
         print_node(c, line, n->a, 9, b, depth + 1);
@@ -385,7 +465,7 @@ static int pcrel(const asm_expr_ctx *c, int i, unsigned depth)
     const asm_node *n = &c->nodes[i];
     if (depth > ASM_EXPR_NODES + 8) return 0;
     switch (n->kind) {
-    case EN_SYM: return 1;
+    case EN_SYM: return n->variant < 0 || k_variants[n->variant].pcrel;
     case EN_UNARY: return pcrel(c, n->a, depth + 1);
     case EN_BINARY:
         if (n->op == EOP_SUB) return 0;

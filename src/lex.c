@@ -2,8 +2,8 @@
  * lex.c — the assembler's lexer: LLVM MC's AsmLexer rules (LLVM 22, GNU/ELF flavour) for
  * one line of AMDGPU assembly.
  *
- *  - identifiers [A-Za-z_.][A-Za-z0-9_$.]* ("." followed by digits is a float: ".5");
- *  - integers: decimal, 0x hex, 0b binary, leading-0 octal, optional U/L/LL suffixes
+ *  - identifiers [A-Za-z_.][A-Za-z0-9_$.@]* ("." followed by digits is a float: ".5");
+ *  - integers: decimal, 0x hex, 0b binary, leading-0 octal, optional U/L/LL suffixes (any case)
  *    (ignored), values >= 2^64 are "big numbers" (the parser rejects them), bad digits
  *    give "invalid decimal/octal/binary/hexadecimal number";
  *  - reals: 1.5, 1., .5, 1e5, 1.5e-3 (an empty exponent is accepted like APFloat),
@@ -49,25 +49,31 @@ static void mkerr(asm_tok *t, size_t pos, size_t end, const char *msg)
 /* Accumulates digits of radix r from [b, e) into a 64-bit value; *big set on overflow. */
 static uint64_t accum(const asm_lexer *lx, size_t b, size_t e, unsigned r, int *big, int *bad)
 {
+    const unsigned char *q = (const unsigned char *)lx->text;
     uint64_t v = 0;
     size_t i;
     *big = 0;
     *bad = 0;
     for (i = b; i < e; i++) {
-        int c = at(lx, i);
+        int c = q[i];
         unsigned d = is_digit(c) ? (unsigned)(c - '0') : (unsigned)((c | 0x20) - 'a' + 10);
         if (d >= r) { *bad = 1; return 0; }
-        if (v > (UINT64_MAX - d) / r) *big = 1;
-        v = v * r + d;
+        if (v < (1ull << 59)) {
+            v = v * r + d;               /* r <= 16: cannot overflow */
+        } else {
+            if (v > (UINT64_MAX - d) / r) *big = 1;
+            v = v * r + d;
+        }
     }
     return v;
 }
 
 static size_t skip_int_suffix(const asm_lexer *lx, size_t p)
 {
-    if (at(lx, p) == 'U') p++;
-    if (at(lx, p) == 'L') p++;
-    if (at(lx, p) == 'L') p++;
+    /* llvm-mc 22 also takes lower case: [uU]? then up to two [lL] (7u, 7ul, 7uLL, 0x1fu) */
+    if (at(lx, p) == 'U' || at(lx, p) == 'u') p++;
+    if (at(lx, p) == 'L' || at(lx, p) == 'l') p++;
+    if (at(lx, p) == 'L' || at(lx, p) == 'l') p++;
     return p;
 }
 
@@ -215,7 +221,9 @@ static void lex_one(asm_lexer *lx, asm_tok *t)
     int c;
     for (;;) {
         c = at(lx, p);
-        if (c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f' || c == 0) { p++; continue; }  /* NUL: whitespace, like AsmLexer */
+        if (c == ' ') { p++; continue; }
+        /* NUL: whitespace, like AsmLexer; \f and \v are not (llvm-mc 22 treats them like \x01) */
+        if (c == '\t' || c == '\r' || c == 0) { p++; continue; }
         if (c == '/' && at(lx, p + 1) == '*') {
             size_t q = p + 2;
             while (q < lx->len && !(at(lx, q) == '*' && at(lx, q + 1) == '/')) q++;
@@ -226,6 +234,13 @@ static void lex_one(asm_lexer *lx, asm_tok *t)
         break;
     }
     s = p;
+    switch (c) {    /* the most frequent tokens first */
+    case ',': mk(t, TK_COMMA, s, s + 1); lx->pos = s + 1; return;
+    case '[': mk(t, TK_LBRAC, s, s + 1); lx->pos = s + 1; return;
+    case ']': mk(t, TK_RBRAC, s, s + 1); lx->pos = s + 1; return;
+    case ':': mk(t, TK_COLON, s, s + 1); lx->pos = s + 1; return;
+    default: break;
+    }
     if (c < 0 || c == '\n' || c == ';' || (c == '/' && at(lx, p + 1) == '/')) {
         mk(t, TK_EOS, s, s);
         lx->pos = s;          /* stays at the end: EOS repeats */
@@ -244,7 +259,8 @@ static void lex_one(asm_lexer *lx, asm_tok *t)
         {
             const unsigned char *q = (const unsigned char *)lx->text;
             size_t e = lx->len;
-            while (p < e && is_ident_char(q[p])) p++;
+            /* '@' continues an identifier (AMDGPU MCAsmInfo: sym@abs32@lo is one token) */
+            while (p < e && (is_ident_char(q[p]) || q[p] == '@')) p++;
         }
         mk(t, (p == s + 1 && c == '.') ? TK_DOT : TK_IDENT, s, p);
         lx->pos = p;

@@ -784,6 +784,12 @@ mqsad_status mqsad_parse(const mqsad_target *target, const char *text, size_t le
     if (cur(p)->kind != TK_IDENT) {
         fill_diag(diag, MQSAD_E_SYNTAX, cur(p)->pos + 1,
                   cur(p)->kind == TK_ERROR ? cur(p)->msg : "unexpected token at start of statement");
+        if (diag && cur(p)->kind == TK_ERROR) {
+            /* llvm-mc follows a lexer error at the start of a statement with this one */
+            diag->extra_column = cur(p)->pos + 1;
+            snprintf(diag->extra_message, sizeof diag->extra_message, "%s",
+                     "unexpected token at start of statement");
+        }
         return MQSAD_E_SYNTAX;
     }
     mnem_pos = cur(p)->pos;

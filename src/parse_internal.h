@@ -81,6 +81,7 @@ typedef struct asm_node {
     int a, b;                /* children (node indices) */
     int64_t value;           /* EN_CONST */
     unsigned pos, len;       /* EN_SYM: the name in the line */
+    int variant;             /* EN_SYM: -1 none, else index of the @variant (expr.c) */
 } asm_node;
 
 typedef struct asm_expr_ctx {
@@ -92,6 +93,7 @@ typedef struct asm_expr_ctx {
     int err;
     unsigned err_pos;
     const char *err_msg;
+    char err_text[96];       /* storage for a formatted err_msg ("invalid variant 'x'") */
 } asm_expr_ctx;
 
 /* Parses an expression at the current token (AsmParser::parseExpression). Returns the

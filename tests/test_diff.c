@@ -147,7 +147,9 @@ static void asm_row(char **f)
                   "%s: %s: D1 expects 'literal operands are not supported', got '%s'", f[0], asmtext, d.message);
             return;
         }
-        if (has_lit && l1 && l2 && (uint32_t)v1 != (uint32_t)v2) {
+        /* D2 also covers lit(X) merged with a symbol: llvm-mc writes X and the fixup into
+         * the same dword (its encoding shows A placeholders, e.g. 0x2a'A',A,A,A) */
+        if (has_lit && ((l1 && l2 && (uint32_t)v1 != (uint32_t)v2) || strchr(f[2], 'A') != NULL)) {
             dev[2]++;
             CHECK(st == MQSAD_E_MULTIPLE_LITERALS &&
                   !strcmp(d.message, "only one unique literal operand is allowed"),

@@ -27,10 +27,16 @@ static void usage(FILE *o)
                "  FILE               input file (default: standard input, named <stdin>)\n");
 }
 
-/* llvm-mc's SourceMgr echo: tabs expand to the next multiple of 8 columns. */
+/* llvm-mc's SourceMgr echo: tabs expand to the next multiple of 8 columns; the line ends
+ * at the first '\r' (as for SourceMgr), and a line with a non-ASCII byte gets no caret. */
 static void print_source(FILE *o, const char *line, size_t len, unsigned col)
 {
     size_t i, vis = 0, caret = 0;
+    int ascii = 1;
+    const char *cr = memchr(line, '\r', len);
+    if (cr) len = (size_t)(cr - line);
+    for (i = 0; i < len; i++)
+        if ((unsigned char)line[i] >= 0x80) ascii = 0;
     for (i = 0; i < len; i++) {
         if (i + 1 == col) caret = vis;
         if (line[i] == '\t') {
@@ -42,6 +48,7 @@ static void print_source(FILE *o, const char *line, size_t len, unsigned col)
     }
     if (col > len) caret = vis + (col - 1 - len);
     fputc('\n', o);
+    if (!ascii) return;
     for (i = 0; i < caret; i++) fputc(' ', o);
     fputs("^\n", o);
 }
@@ -53,7 +60,7 @@ static int non_instruction(const char *s, size_t n)
 {
     size_t i = 0;
     for (;;) {
-        while (i < n && (s[i] == ' ' || s[i] == '\t' || s[i] == '\r' || s[i] == '\v' || s[i] == '\f')) i++;
+        while (i < n && (s[i] == ' ' || s[i] == '\t' || s[i] == '\r')) i++;  /* not \v \f (llvm-mc) */
         if (i + 1 < n && s[i] == '/' && s[i + 1] == '*') {
             size_t j = i + 2;
             while (j + 1 < n && !(s[j] == '*' && s[j + 1] == '/')) j++;
@@ -76,8 +83,8 @@ static int non_instruction(const char *s, size_t n)
 
 /* Memo of recently assembled lines: assembly files repeat instructions, and an exact
  * byte match of a line that assembled before reuses its output (fixed size, direct
- * mapped, FNV-1a hash of the line; only successful lines of at most MEMO_LINE bytes). */
-#define MEMO_SLOTS 1024
+ * mapped, word-wise multiplicative hash of the line; only successful lines of at most MEMO_LINE bytes). */
+#define MEMO_SLOTS 512
 #define MEMO_LINE 120
 #define MEMO_OUT 280
 typedef struct memo_slot {
@@ -88,12 +95,17 @@ typedef struct memo_slot {
     uint8_t bytes[16];
 } memo_slot;
 
-static uint32_t fnv1a(const char *s, size_t n)
+static uint32_t line_hash(const char *s, size_t n)
 {
-    uint32_t h = 2166136261u;
-    size_t i;
-    for (i = 0; i < n; i++) h = (h ^ (unsigned char)s[i]) * 16777619u;
-    return h;
+    uint64_t h = 0x9e3779b97f4a7c15ull ^ n;
+    size_t i = 0;
+    for (; i + 8 <= n; i += 8) {
+        uint64_t w;
+        memcpy(&w, s + i, 8);
+        h = (h ^ w) * 0xff51afd7ed558ccdull;
+    }
+    for (; i < n; i++) h = (h ^ (unsigned char)s[i]) * 0x100000001b3ull;
+    return (uint32_t)(h ^ (h >> 29));
 }
 
 /* Block reader: lines are found with memchr in a 64 KiB buffer. */
@@ -229,7 +241,7 @@ int cmd_asm(int argc, char **argv)
         }
         slot = NULL;
         if (len <= MEMO_LINE) {
-            slot = &memo[fnv1a(line, len) & (MEMO_SLOTS - 1)];
+            slot = &memo[line_hash(line, len) & (MEMO_SLOTS - 1)];
             if (slot->used && slot->len == len && !memcmp(slot->line, line, len)) {
                 if (mode == OUT_BIN) fwrite(slot->bytes, 1, slot->nbytes, stdout);
                 else if (mode == OUT_HEX) emit_hex(slot->bytes, slot->nbytes);

@@ -513,17 +513,17 @@ static void machine(void)
 
 int cmd_bench(int argc, char **argv)
 {
-    int rounds = 7, i, stream = 1, tools = 1, kern = 1;
+    int rounds = 11, i, stream = 1, tools = 1, kern = 1;
     long lines = 100000;
     size_t stream_lanes = (size_t)1 << 21;   /* 2 Mi lanes = 88 MiB of traffic */
-    double sample_ns = 20e6;
+    double sample_ns = 10e6;
     for (i = 1; i < argc; i++) {
         if (cli_is_help(argv[i])) {
             printf("usage: mqsad bench [--quick] [--rounds N] [--lines N] [--no-kernels]"
                    " [--no-stream] [--no-tools]\n"
                    "Times the batch kernels (cache-resident and streaming), one wave64 instruction\n"
                    "through mqsad_wave_exec, and `mqsad asm`/`mqsad dis` against llvm-mc-22.\n"
-                   "Medians of N interleaved rounds (default 7) with the min..max spread.\n"
+                   "Medians of N interleaved rounds (default 11) with the min..max spread.\n"
                    "  --quick    3 rounds, short samples, 8 MiB streaming, 10k-line corpus\n"
                    "Environment: MQSAD_CPU_MASK limits the kernels (see docs/performance.md).\n");
             return 0;

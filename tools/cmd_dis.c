@@ -32,6 +32,13 @@
  *  - exit status 1 whenever anything was invalid (llvm-mc returns 0 for stream-mode
  *    warnings and for malformed tokens, 1 only for block/bracket errors);
  *  - input lines are limited to DIS_MAXLINE bytes (error "line too long", line skipped).
+ *
+ * Speed (goal: >= 100x llvm-mc): input is read in large blocks and scanned in place, output
+ * is buffered; a line of the usual shape ([0xHH,...]) is parsed with fixed-stride 8-byte
+ * loads, and a plain 8-byte word is printed from per-(slot, code) text tables built once
+ * by the library (see fast_word()); everything else takes the general path (mqsad_decode
+ * + mqsad_format). Measured with callgrind on gfx1100: about 460 instructions per
+ * bracketed line and 500 per unbracketed line, against about 29k / 58k for llvm-mc 22.
  */
 #include "cli.h"
 
@@ -47,6 +54,12 @@
 #define DIS_INST_MAX 16             /* longest instruction (gfx1250 64-bit literal) */
 #define DIS_TEXT_MAX 512            /* longest instruction text (about 300 with annotations) */
 
+
+/* character classes: 2 = separator (" \t\n\r,"), 1 = other token delimiter ("#[]"),
+ * 16 + value for hex digits, 0 otherwise. Written once before any input is read. */
+static unsigned char cclass[256];
+static unsigned char hexv[256];   /* hex digit value, 0xff otherwise */
+static int little_endian;
 
 struct saved_line {
     unsigned long no;
@@ -71,31 +84,29 @@ struct opinfo {
 };
 
 struct dis {
+    /* hot fields first (the big, rarely read arrays come last) */
     const mqsad_target *t;
-    const char *fname;
+    uint32_t ctrl_mask, ctrl_want;  /* dword0 & mask == want: a v_mqsad word on this target */
     int explain, status;
-    FILE *in;
-    /* current line */
-    const char *cur;
-    size_t curlen;
-    unsigned long lineno;
-    /* bytes collected, not yet decoded */
-    uint8_t pv[DIS_PEND];           /* values of pending bytes [head, head + npend) */
-    unsigned pcol[DIS_PEND];        /* their 1-based columns */
-    int pslot[DIS_PEND];            /* saved-line slot of older lines' bytes (set at line end) */
-    size_t head, npend;
+    size_t olen;                    /* bytes in obuf */
+    size_t head, npend;             /* pending bytes: pv[head .. head + npend) */
     size_t cur_count;               /* pending bytes pushed by the current line (the newest) */
     int in_block, block_failed;
-    struct saved_line saved[DIS_SLOTS];
-    unsigned next_slot;
+    const char *cur;                /* the line being processed */
+    size_t curlen;
+    unsigned long lineno;
     struct opinfo op[4][512];       /* [MQSAD_SLOT_*][code]: small and hot */
     char opshort[4][512][DIS_OPSHORT]; /* first DIS_OPSHORT bytes of each text */
+    uint8_t pv[DIS_PEND];           /* values of pending bytes */
+    unsigned pcol[DIS_PEND];        /* their 1-based columns */
+    int pslot[DIS_PEND];            /* saved-line slot of older lines' bytes (set at line end) */
+    const char *fname;
+    FILE *in;
+    unsigned next_slot;
+    struct saved_line saved[DIS_SLOTS];
     char oplong[4][512][DIS_OPTEXT];   /* whole text (only read when longer) */
     uint8_t lb[DIS_MAXLINE / 2 + 2]; /* bytes of the line being read (a token and its */
     unsigned lc[DIS_MAXLINE / 2 + 2];/* separator take at least 2 characters) and columns */
-    uint32_t ctrl_mask, ctrl_want;  /* dword0 & mask == want: a v_mqsad word on this target */
-    /* output */
-    size_t olen;
     char obuf[DIS_OBUF];
     char rbuf[DIS_RBUF + 16];       /* + room for the sentinel and 8-byte loads past it */
 };
@@ -270,6 +281,40 @@ static void explain(struct dis *d, const mqsad_inst *in, mqsad_status st, size_t
         (o) += (info)->len;                                                   \
     } while (0)
 
+/* The table fast path for one 8-byte word: prints it and returns 1, or returns 0 (not
+ * eligible: literal codes, invalid, --explain) and prints nothing. */
+static int fast_word(struct dis *d, const uint8_t *p)
+{
+    uint32_t d0, d1;
+    unsigned ca, cb, cc, ce;
+    const struct opinfo *a, *b, *c, *e;
+    const mqsad_family *f;
+    char *o;
+    if (little_endian) {
+        memcpy(&d0, p, 4);
+        memcpy(&d1, p + 4, 4);
+    } else {
+        d0 = (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
+        d1 = (uint32_t)p[4] | (uint32_t)p[5] << 8 | (uint32_t)p[6] << 16 | (uint32_t)p[7] << 24;
+    }
+    if (d->explain || (d0 & d->ctrl_mask) != d->ctrl_want || (d1 >> 27) != 0) return 0;
+    ca = d0 & 255; cb = d1 & 511; cc = (d1 >> 9) & 511; ce = (d1 >> 18) & 511;
+    a = &d->op[MQSAD_SLOT_VDST][ca]; b = &d->op[0][cb]; c = &d->op[1][cc]; e = &d->op[2][ce];
+    if ((a->ok & b->ok & c->ok & e->ok) != 1) return 0;
+    f = d->t->family;
+    if (sizeof d->obuf - d->olen < 4 * DIS_OPTEXT + 40) out_flush(d);
+    o = d->obuf + d->olen;
+    memcpy(o, "\tv_mqsad_u32_u8 ", 16); o += 16;
+    COPY_OP(o, MQSAD_SLOT_VDST, ca, a); *o++ = ','; *o++ = ' ';
+    COPY_OP(o, 0, cb, b); *o++ = ','; *o++ = ' ';
+    COPY_OP(o, 1, cc, c); *o++ = ','; *o++ = ' ';
+    COPY_OP(o, 2, ce, e);
+    if (f->clamp_bit >= 0 && (d0 >> f->clamp_bit & 1)) { memcpy(o, " clamp", 6); o += 6; }
+    *o++ = '\n';
+    d->olen = (size_t)(o - d->obuf);
+    return 1;
+}
+
 static void process(struct dis *d, int final)
 {
     while (d->npend > 0) {
@@ -278,31 +323,9 @@ static void process(struct dis *d, int final)
         mqsad_status st;
         const uint8_t *p = d->pv + d->head;
         if (d->block_failed) { d->npend = 0; d->head = 0; return; }
-        if (avail >= 8 && !d->explain) {
-            uint32_t d0 = (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
-            uint32_t d1 = (uint32_t)p[4] | (uint32_t)p[5] << 8 | (uint32_t)p[6] << 16 | (uint32_t)p[7] << 24;
-            if ((d0 & d->ctrl_mask) == d->ctrl_want && (d1 >> 27) == 0) {
-                unsigned ca = d0 & 255, cb = d1 & 511, cc = (d1 >> 9) & 511, ce = (d1 >> 18) & 511;
-                const struct opinfo *a = &d->op[MQSAD_SLOT_VDST][ca], *b = &d->op[0][cb],
-                                    *c = &d->op[1][cc], *e = &d->op[2][ce];
-                if ((a->ok & b->ok & c->ok & e->ok) == 1) {
-                    const mqsad_family *f = d->t->family;
-                    char *o;
-                    if (sizeof d->obuf - d->olen < 4 * DIS_OPTEXT + 40) out_flush(d);
-                    o = d->obuf + d->olen;
-                    /* fixed 32-byte copies (texts are DIS_OPTEXT long), then advance */
-                    memcpy(o, "\tv_mqsad_u32_u8 ", 16); o += 16;
-                    COPY_OP(o, MQSAD_SLOT_VDST, ca, a); *o++ = ','; *o++ = ' ';
-                    COPY_OP(o, 0, cb, b); *o++ = ','; *o++ = ' ';
-                    COPY_OP(o, 1, cc, c); *o++ = ','; *o++ = ' ';
-                    COPY_OP(o, 2, ce, e);
-                    if (f->clamp_bit >= 0 && (d0 >> f->clamp_bit & 1)) { memcpy(o, " clamp", 6); o += 6; }
-                    *o++ = '\n';
-                    d->olen = (size_t)(o - d->obuf);
-                    consume(d, 8);
-                    continue;
-                }
-            }
+        if (avail >= 8 && fast_word(d, p)) {
+            consume(d, 8);
+            continue;
         }
         st = mqsad_decode(d->t, p, avail, &in);
         if (st == MQSAD_OK) {
@@ -359,11 +382,6 @@ static int parse_byte(const char *s, size_t n, unsigned *out)
     return 0;
 }
 
-/* character classes: 2 = separator (" \t\n\r,"), 1 = other token delimiter ("#[]"),
- * 16 + value for hex digits, 0 otherwise. Written once before any input is read. */
-static unsigned char cclass[256];
-static unsigned char hexv[256];   /* hex digit value, 0xff otherwise */
-static int little_endian;
 
 static void init_classes(void)
 {
@@ -459,20 +477,36 @@ static int canonical_line(struct dis *d, const char *text, size_t len)
     if (text[e - 1] == ']') { cb = 1; e--; }
     if (e <= p || (e - p + 1) % 5) return 0;
     nt = (e - p + 1) / 5;
-    for (t = 0; t < nt; t++) {
+    if (nt > 2 * DIS_INST_MAX) return 0;
+    {
+        const char *q = text + p;
         uint64_t w;
-        memcpy(&w, text + p + 5 * t, 8);
-        if ((w & 0xdfffu) != 0x5830u) return 0;
-        if (t + 1 < nt && ((w >> 32) & 0xffu) != ',') return 0;
-        {
-            unsigned hh = hexv[(w >> 16) & 0xffu], hl = hexv[(w >> 24) & 0xffu];
-            unsigned v = hh << 4 | hl;
+        unsigned hh, hl;
+        /* every token but the last: "0x" (or "0X"), two digits, a comma */
+        for (t = 0; t + 1 < nt; t++, q += 5) {
+            memcpy(&w, q, 8);
+            if ((w & 0xff0000dfffull) != 0x2c00005830ull) return 0;
+            hh = hexv[(w >> 16) & 0xffu];
+            hl = hexv[(w >> 24) & 0xffu];
             acc |= hh | hl;   /* 0xff marks a non-hex digit */
-            lb[t] = (uint8_t)v;
-            lc[t] = (unsigned)(p + 5 * t + 1);
+            lb[t] = (uint8_t)(hh << 4 | hl);
         }
+        memcpy(&w, q, 8);
+        if ((w & 0xdfffu) != 0x5830u) return 0;
+        hh = hexv[(w >> 16) & 0xffu];
+        hl = hexv[(w >> 24) & 0xffu];
+        acc |= hh | hl;
+        lb[t] = (uint8_t)(hh << 4 | hl);
     }
     if (acc & 0xf0) return 0;
+    /* one whole 8-byte word with nothing pending and no block open: print it directly
+     * (the state after `[`, 8 bytes, `]` / 8 stream bytes is exactly the initial one) */
+    if (nt == 8 && ob == cb && d->npend == 0 && !d->in_block && fast_word(d, lb)) {
+        d->block_failed = 0;
+        d->cur_count = 0;
+        return 1;
+    }
+    for (t = 0; t < nt; t++) lc[t] = (unsigned)(p + 5 * t + 1);
     if (ob) bracket(d, '[', 0);
     append(d, lb, lc, nt);
     if (cb) bracket(d, ']', len - 1);
