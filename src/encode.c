@@ -13,6 +13,28 @@ static void wr32(uint8_t *p, uint32_t v)
     p[0] = (uint8_t)v; p[1] = (uint8_t)(v >> 8); p[2] = (uint8_t)(v >> 16); p[3] = (uint8_t)(v >> 24);
 }
 
+/* Packs an instruction whose operand codes are already resolved and validated (what a
+ * successful mqsad_parse leaves: every rule of mqsad_validate was checked there and every
+ * .code set by mqsad_operand_resolve), so mqsad_assemble need not validate twice. */
+mqsad_status mqsad__encode_parsed(const mqsad_inst *inst, uint8_t *out, size_t size, size_t *written)
+{
+    const mqsad_family *f = inst->target->family;
+    size_t need = 8u + inst->literal_size;
+    uint32_t d0, d1;
+    if (written) *written = 0;
+    if (size < need) return MQSAD_E_BUFFER_TOO_SMALL;
+    d0 = (uint32_t)inst->vdst.code | (uint32_t)f->opcode << f->op_lo | (uint32_t)f->marker << 26;
+    if (inst->clamp && f->clamp_bit >= 0) d0 |= 1u << f->clamp_bit;
+    d1 = (uint32_t)inst->src[0].code | (uint32_t)inst->src[1].code << 9 |
+         (uint32_t)inst->src[2].code << 18;
+    wr32(out, d0);
+    wr32(out + 4, d1);
+    if (inst->literal_size >= 4) wr32(out + 8, (uint32_t)inst->literal);
+    if (inst->literal_size == 8) wr32(out + 12, (uint32_t)(inst->literal >> 32));
+    if (written) *written = need;
+    return MQSAD_OK;
+}
+
 mqsad_status mqsad_encode(const mqsad_inst *inst, uint8_t *out, size_t size, size_t *written)
 {
     const mqsad_family *f;

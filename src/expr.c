@@ -332,9 +332,36 @@ static int parse_primary(asm_expr_ctx *c)
     case TK_DOLLAR:
         set_err(c, t->pos, "invalid token in expression");
         return -1;
-    case TK_AT:
-        set_err(c, t->pos, "expected a symbol reference");
-        return -1;
+    case TK_AT: {
+        /* llvm-mc lexes "@abs64" as one identifier: an empty symbol name with a variant */
+        unsigned pos = t->pos;
+        const asm_tok *nt;
+        asm_next(c->lx);
+        nt = asm_cur(c->lx);
+        if (nt->kind == TK_INT && nt->pos == pos + 1) {   /* "@1": an invalid variant */
+            const char *v = c->lx->text + pos + 1;
+            size_t k = 0, room = c->lx->len - (pos + 1);
+            while (k < room && ((v[k] >= 'a' && v[k] <= 'z') || (v[k] >= 'A' && v[k] <= 'Z') ||
+                                (v[k] >= '0' && v[k] <= '9') || v[k] == '_' || v[k] == '$')) k++;
+            if (k && (k == room || (v[k] != '.' && v[k] != '@'))) {
+                n = new_node(c, EN_SYM, pos);
+                if (n >= 0) (void)set_variant(c, n, pos + 1, v, k);
+                return -1;
+            }
+        }
+        if (nt->kind != TK_IDENT || nt->pos != pos + 1) {
+            set_err(c, pos, "expected a symbol reference");
+            return -1;
+        }
+        n = new_node(c, EN_SYM, pos);
+        if (n < 0) return -1;
+        c->nodes[n].pos = pos;
+        c->nodes[n].len = 0;
+        if (!set_variant(c, n, nt->pos, c->lx->text + nt->pos, nt->len)) return -1;
+        asm_next(c->lx);
+        c->depth--;
+        return n;
+    }
     case TK_STRING:      /* a quoted symbol name */
         n = new_node(c, EN_SYM, t->pos);
         if (n < 0) return -1;
@@ -342,6 +369,10 @@ static int parse_primary(asm_expr_ctx *c)
         c->nodes[n].len = t->len >= 2 ? t->len - 2 : 0;
         asm_next(c->lx);
         if (!spaced_variant(c, n)) return -1;
+        if (c->nodes[n].len == 0) {     /* "" : llvm-mc complains at the next token */
+            set_err(c, asm_cur(c->lx)->pos, "expected a symbol reference");
+            return -1;
+        }
         c->depth--;
         return n;
     default:
@@ -417,19 +448,24 @@ static void print_node(const asm_expr_ctx *c, const char *line, int i, int surro
     if (depth > ASM_EXPR_NODES + 8) return;
     switch (n->kind) {
     case EN_CONST: pint(b, n->value); return;
-    case EN_SYM:
-        if (n->variant < 0 && n->len && line[n->pos + n->len - 1] == '@') {
-            pput(b, "\"", 1);                    /* llvm-mc quotes the name "sym@" */
-            pput(b, line + n->pos, n->len);
-            pput(b, "\"", 1);
-            return;
+    case EN_SYM: {
+        /* MCSymbol::print: a name with a character outside [A-Za-z0-9_$.] is quoted
+         * ("sym@", "a b", "a\"b" — the line's text keeps the escapes) */
+        unsigned k, quote = n->len == 0;
+        for (k = 0; k < n->len; k++) {
+            int ch = (unsigned char)line[n->pos + k];
+            if (!((ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') || (ch >= '0' && ch <= '9') ||
+                  ch == '_' || ch == '$' || ch == '.')) quote = 1;
         }
+        if (quote) pput(b, "\"", 1);
         pput(b, line + n->pos, n->len);
+        if (quote) pput(b, "\"", 1);
         if (n->variant >= 0) {
             pput(b, "@", 1);
             pputs(b, k_variants[n->variant].name);
         }
         return;
+    }
     case EN_UNARY:
         pputs(b, n->op == EOP_NEG ? "-" : n->op == EOP_NOT ? "~" : n->op == EOP_LNOT ? "!" : "+");
         print_node(c, line, n->a, 9, b, depth + 1);

@@ -211,6 +211,76 @@ mqsad_status mqsad_format_operand(const mqsad_inst *inst, int slot, char *buf, s
     return finish(&b, len);
 }
 
+/* ---- unchecked cursor writers for the common operand kinds (the assembler's hot path) --
+ * The caller guarantees room (FAST_LINE_MAX bytes). */
+#define FAST_LINE_MAX 256
+
+/* decimal 0..511 from dec3: a fixed 4-byte copy (dec3 has a NUL after its last entry, so
+ * 3 * 511 + 4 stays inside it), then advance by the digit count */
+static inline char *cur_u(char *o, unsigned v)
+{
+    memcpy(o, dec3 + 3 * v, 4);
+    return o + (v < 10 ? 1 : v < 100 ? 2 : 3);
+}
+
+/* VGPR/SGPR/TTMP and inline integers: the kinds that need no table or annotation.
+ * Returns NULL (nothing promised about o) for every other operand. */
+static char *cur_operand(char *o, const mqsad_operand *op)
+{
+    unsigned w = op->width ? op->width : 1u;
+    if (op->annotation) return NULL;
+    switch (op->kind) {
+    case MQSAD_OPK_VGPR: *o++ = 'v'; break;
+    case MQSAD_OPK_SGPR: *o++ = 's'; break;
+    case MQSAD_OPK_TTMP: memcpy(o, "ttmp", 4); o += 4; break;
+    case MQSAD_OPK_INLINE_INT: {
+        int64_t v = (int64_t)op->value;
+        if (v < -16 || v > 64) return NULL;
+        if (v < 0) { *o++ = '-'; v = -v; }
+        return cur_u(o, (unsigned)v);
+    }
+    default: return NULL;
+    }
+    if (op->reg + w > 511u) return NULL;
+    if (w == 1) return cur_u(o, op->reg);
+    *o++ = '[';
+    o = cur_u(o, op->reg);
+    *o++ = ':';
+    o = cur_u(o, op->reg + w - 1u);
+    *o++ = ']';
+    return o;
+}
+
+/* The whole encoding line for an instruction of such operands without a literal (8
+ * bytes); returns the length, or 0 when the general path must be used. buf has room. */
+static size_t fast_encoding_line(const mqsad_inst *in, const uint8_t *bytes, size_t nbytes, char *buf)
+{
+    static const char dig[] = "0123456789abcdef";
+    char *o = buf, *start;
+    size_t i;
+    if (nbytes != 8) return 0;
+    *o++ = '\t';
+    start = o;
+    memcpy(o, "v_mqsad_u32_u8 ", 15); o += 15;
+    if (!(o = cur_operand(o, &in->vdst))) return 0;
+    *o++ = ','; *o++ = ' ';
+    if (!(o = cur_operand(o, &in->src[0]))) return 0;
+    *o++ = ','; *o++ = ' ';
+    if (!(o = cur_operand(o, &in->src[1]))) return 0;
+    *o++ = ','; *o++ = ' ';
+    if (!(o = cur_operand(o, &in->src[2]))) return 0;
+    if (in->clamp) { memcpy(o, " clamp", 6); o += 6; }
+    /* llvm-mc pads the text to column 40 (after the tab), at least one space */
+    do *o++ = ' '; while (o - start < 40);
+    memcpy(o, "; encoding: [", 13); o += 13;
+    for (i = 0; i < 8; i++) {
+        o[0] = '0'; o[1] = 'x'; o[2] = dig[bytes[i] >> 4]; o[3] = dig[bytes[i] & 15]; o[4] = ',';
+        o += 5;
+    }
+    o[-1] = ']';
+    return (size_t)(o - buf);
+}
+
 mqsad_status mqsad_format_encoding_line(const mqsad_inst *inst, const uint8_t *bytes,
                                         size_t nbytes, char *buf, size_t size, size_t *len)
 {
@@ -219,6 +289,14 @@ mqsad_status mqsad_format_encoding_line(const mqsad_inst *inst, const uint8_t *b
     size_t start, i;
     int sym;
     if (!inst || (!bytes && nbytes) || (!buf && size)) return MQSAD_E_INVALID_ARGUMENT;
+    if (size >= FAST_LINE_MAX) {
+        size_t n = fast_encoding_line(inst, bytes, nbytes, buf);
+        if (n) {   /* < FAST_LINE_MAX: 1 + 15 + 4 * 11 + 6 + 6 + 40-padding + 13 + 40 */
+            buf[n] = '\0';
+            if (len) *len = n;
+            return MQSAD_OK;
+        }
+    }
     b.p = buf; b.size = size; b.len = 0;
     put(&b, "\t", 1);
     start = b.len;

@@ -53,6 +53,10 @@ int mqsad_value_is_inline(const mqsad_target *t, int slot, uint64_t value, unsig
  * (literal count, constant bus: mqsad_validate). */
 mqsad_status mqsad_operand_resolve(const mqsad_target *t, int slot, mqsad_operand *op);
 
+/* mqsad_encode without re-validation, for an instruction mqsad_parse just returned OK for
+ * (codes resolved, literal/literal_size set): used by mqsad_assemble (src/encode.c). */
+mqsad_status mqsad__encode_parsed(const mqsad_inst *inst, uint8_t *out, size_t size, size_t *written);
+
 /* 1 if the operand reads the constant bus (SGPR, TTMP, special, literal, symbol). */
 int mqsad_operand_is_scalar(const mqsad_operand *op);
 

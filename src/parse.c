@@ -114,6 +114,8 @@ static const struct { const char *name; mqsad_special id; } special_names[] = {
 static mqsad_special special_for(const char *s, size_t n)
 {
     size_t i;
+    /* a register such as v7 / s12 is no special name (only m0 has a digit second) */
+    if (n >= 2 && s[0] != 'm' && (unsigned)(s[1] - '0') < 10u) return MQSAD_SPECIAL_NONE;
     /* every special name starts with one of these letters */
     switch (s[0]) {
     case 'e': case 'v': case 'f': case 'x': case 's': case 'p': case 'l': case 'm':
@@ -745,6 +747,132 @@ static void extra_lexer_error(pstate *p, mqsad_diag *diag)
     }
 }
 
+/* ---- fast path -----------------------------------------------------------------------------
+ * The common spelling "v_mqsad_u32_u8 v[a:b], v[a:b]|s[a:b]|INT, vN|sN|INT, v[a:b] [clamp]"
+ * (lower case, single-line, spaces and commas only, decimal numbers without leading zeros,
+ * inline integers -16..64) is scanned directly. It accepts only lines the general parser
+ * accepts, and builds the same mqsad_inst; anything else — other spellings, any rule that
+ * could fail (range, alignment, constant bus, clamp support) — returns 0 and the general
+ * parser (which reports llvm-mc's diagnostics) handles the line from the start. */
+
+typedef struct fast_op {
+    mqsad_operand_kind kind;   /* VGPR, SGPR or INLINE_INT */
+    unsigned lo, hi;           /* register range; lo == hi for a single register */
+    int64_t val;               /* INLINE_INT */
+} fast_op;
+
+/* decimal without a leading zero (except "0"), at most 3 digits */
+static size_t fast_num(const char *s, size_t i, size_t len, unsigned *v)
+{
+    size_t b = i;
+    unsigned x = 0;
+    while (i < len && (unsigned)(s[i] - '0') < 10u && i - b < 4) x = x * 10u + (unsigned)(s[i++] - '0');
+    if (i == b || i - b > 3 || (s[b] == '0' && i - b > 1)) return 0;
+    *v = x;
+    return i;
+}
+
+/* one operand at s[i]; returns the index after it, 0 if not of the simple forms */
+static size_t fast_operand(const char *s, size_t i, size_t len, fast_op *o)
+{
+    char c;
+    if (i >= len) return 0;
+    c = s[i];
+    if (c == 'v' || c == 's') {
+        o->kind = c == 'v' ? MQSAD_OPK_VGPR : MQSAD_OPK_SGPR;
+        i++;
+        if (i < len && s[i] == '[') {
+            if (!(i = fast_num(s, i + 1, len, &o->lo)) || i >= len || s[i] != ':') return 0;
+            if (!(i = fast_num(s, i + 1, len, &o->hi)) || i >= len || s[i] != ']') return 0;
+            if (o->hi <= o->lo) return 0;   /* [n:n] may take .l/.h: general path */
+            return i + 1;
+        }
+        if (!(i = fast_num(s, i, len, &o->lo))) return 0;
+        o->hi = o->lo;
+        return i;
+    }
+    if (c == '-' || (unsigned)(c - '0') < 10u) {
+        unsigned v;
+        size_t b = i + (c == '-');
+        if (!(i = fast_num(s, b, len, &v))) return 0;
+        o->kind = MQSAD_OPK_INLINE_INT;
+        o->val = c == '-' ? -(int64_t)v : (int64_t)v;
+        if (o->val < -16 || o->val > 64) return 0;
+        return i;
+    }
+    return 0;
+}
+
+/* the operand must end at a separator: spaces, then ',' (operands 1-3) */
+static size_t fast_sep(const char *s, size_t i, size_t len)
+{
+    while (i < len && s[i] == ' ') i++;
+    if (i >= len || s[i] != ',') return 0;
+    i++;
+    while (i < len && s[i] == ' ') i++;
+    return i;
+}
+
+static int fast_parse(const mqsad_target *t, const char *s, size_t len, mqsad_inst *out)
+{
+    const mqsad_family *f = t->family;
+    fast_op o[4];
+    mqsad_operand d[4];
+    size_t i = 14;
+    int k, clamp = 0, bus = 0;
+    if (len < 16 || memcmp(s, k_mnemonic, 14) != 0 || s[14] != ' ') return 0;
+    while (i < len && s[i] == ' ') i++;
+    for (k = 0; k < 4; k++) {
+        if (!(i = fast_operand(s, i, len, &o[k]))) return 0;
+        if (k < 3 && !(i = fast_sep(s, i, len))) return 0;
+    }
+    while (i < len && s[i] == ' ') i++;
+    if (i + 5 <= len && memcmp(s + i, "clamp", 5) == 0) {
+        clamp = 1;
+        i += 5;
+        while (i < len && s[i] == ' ') i++;
+    }
+    if (i != len) return 0;
+    if (clamp && f->clamp_bit < 0) return 0;
+    memset(d, 0, sizeof d);
+    for (k = 0; k < 4; k++) {
+        /* operand k of the line is VDST, SRC0, SRC1, SRC2 */
+        int slot = k == 0 ? MQSAD_SLOT_VDST : k - 1;
+        unsigned w = o[k].hi - o[k].lo + 1, want = k == 1 ? 2u : k == 2 ? 1u : 4u;
+        mqsad_operand *op = &d[slot];
+        if (o[k].kind == MQSAD_OPK_INLINE_INT) {
+            if (k != 1 && k != 2) return 0;
+            op->kind = MQSAD_OPK_INLINE_INT;
+            op->value = (uint64_t)o[k].val;
+        } else {
+            if (w != want) return 0;
+            if (o[k].kind == MQSAD_OPK_VGPR) {
+                /* getRegularReg range; 64-bit SRC0 and quads aligned on Align2 targets */
+                if (o[k].lo + w > 256) return 0;
+                if (w > 1 && f->vgpr_align > 1 && o[k].lo % 2) return 0;
+            } else {
+                if (k == 0 || k == 3) return 0;
+                /* SGPR alignment (pairs), LLVM's s0..s105 and the target's SGPRs */
+                if (o[k].lo % w || o[k].lo + w > 106 || o[k].lo + w > f->sgpr_count) return 0;
+                bus++;
+            }
+            op->kind = o[k].kind;
+            op->reg = (uint16_t)o[k].lo;
+            op->width = (uint8_t)w;
+        }
+        if (mqsad_operand_resolve(t, slot, op) != MQSAD_OK) return 0;
+    }
+    if (bus > f->const_bus) return 0;
+    out->vdst = d[MQSAD_SLOT_VDST];
+    out->src[0] = d[0];
+    out->src[1] = d[1];
+    out->src[2] = d[2];
+    out->clamp = (uint8_t)clamp;
+    out->literal_size = 0;
+    out->length = 8;
+    return 1;
+}
+
 mqsad_status mqsad_parse(const mqsad_target *target, const char *text, size_t len,
                          mqsad_inst *out, mqsad_diag *diag)
 {
@@ -767,6 +895,7 @@ mqsad_status mqsad_parse(const mqsad_target *target, const char *text, size_t le
     if (!text) text = "";
     memset(out, 0, sizeof *out);
     out->target = target;
+    if (fast_parse(target, text, len, out)) return MQSAD_OK;
     p->t = target;
     p->f = target->family;
     p->err = 0;
@@ -1023,7 +1152,8 @@ mqsad_status mqsad_assemble(const mqsad_target *target, const char *text, size_t
     if (!inst) inst = &local;
     st = mqsad_parse(target, text, len, inst, diag);
     if (st != MQSAD_OK) return st;
-    st = mqsad_encode(inst, out, size, written);
+    /* mqsad_parse has validated everything and resolved the codes: pack directly */
+    st = mqsad__encode_parsed(inst, out, size, written);
     if (st != MQSAD_OK && diag) {
         diag->status = st;
         diag->column = 1;

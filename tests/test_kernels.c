@@ -26,10 +26,10 @@
 #endif
 #endif
 #ifdef MQSAD_HAVE_SIMDE
-#if defined(__clang__)
+#if defined(__GNUC__)
 /* SIMDe's 256/512-bit structs passed by value without -mavx: an ABI note, not a problem
  * inside one translation unit. */
-#pragma clang diagnostic ignored "-Wpsabi"
+#pragma GCC diagnostic ignored "-Wpsabi"
 #endif
 #define SIMDE_ENABLE_NATIVE_ALIASES
 #include <simde/x86/avx512.h>

@@ -81,73 +81,78 @@ static int non_instruction(const char *s, size_t n)
     return -1;
 }
 
-/* Memo of recently assembled lines: assembly files repeat instructions, and an exact
- * byte match of a line that assembled before reuses its output (fixed size, direct
- * mapped, word-wise multiplicative hash of the line; only successful lines of at most MEMO_LINE bytes). */
-#define MEMO_SLOTS 512
-#define MEMO_LINE 120
-#define MEMO_OUT 280
-typedef struct memo_slot {
-    unsigned short len, olen;
-    unsigned char nbytes, used;
-    char line[MEMO_LINE];
-    char out[MEMO_OUT];
-    uint8_t bytes[16];
-} memo_slot;
-
-static uint32_t line_hash(const char *s, size_t n)
-{
-    uint64_t h = 0x9e3779b97f4a7c15ull ^ n;
-    size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        uint64_t w;
-        memcpy(&w, s + i, 8);
-        h = (h ^ w) * 0xff51afd7ed558ccdull;
-    }
-    for (; i < n; i++) h = (h ^ (unsigned char)s[i]) * 0x100000001b3ull;
-    return (uint32_t)(h ^ (h >> 29));
-}
-
-/* Block reader: lines are found with memchr in a 64 KiB buffer. */
+/* Block reader: lines are found with memchr in a large buffer and handed out in place
+ * (no copy); only a line that straddles the end of the buffer is moved to its front. */
+#define READ_BUF (1 << 18)
 typedef struct reader {
     FILE *f;
-    char buf[65536];
     size_t pos, end;
     int eof;
+    char buf[READ_BUF];
 } reader;
 
-static int fill(reader *r)
+/* Next line (without the newline) in line and len; 0 at the end of input. *overlong: the line had
+ * LINE_MAX_BYTES or more bytes (it is skipped up to its newline; *len is then 0). */
+static int next_line(reader *r, const char **line, size_t *len, int *overlong)
 {
-    if (r->eof) return 0;
-    r->pos = 0;
-    r->end = fread(r->buf, 1, sizeof r->buf, r->f);
-    if (r->end == 0) { r->eof = 1; return 0; }
-    return 1;
-}
-
-/* Returns '\n' after a complete line, EOF at the end of input. */
-static int read_line(reader *r, char *line, size_t cap, size_t *len, int *overlong)
-{
-    *len = 0;
     *overlong = 0;
     for (;;) {
-        const char *nl;
-        size_t n;
-        if (r->pos >= r->end && !fill(r)) return EOF;
-        nl = memchr(r->buf + r->pos, '\n', r->end - r->pos);
-        n = nl ? (size_t)(nl - (r->buf + r->pos)) : r->end - r->pos;
-        if (*len + n > cap) {
-            size_t room = cap - *len;
-            memcpy(line + *len, r->buf + r->pos, room);
-            *len = cap;
-            *overlong = 1;
-        } else {
-            memcpy(line + *len, r->buf + r->pos, n);
-            *len += n;
+        char *nl = memchr(r->buf + r->pos, '\n', r->end - r->pos);
+        size_t avail = r->end - r->pos;
+        if (nl || (r->eof && avail)) {
+            size_t n = nl ? (size_t)(nl - (r->buf + r->pos)) : avail;
+            *line = r->buf + r->pos;
+            *len = n;
+            r->pos += n + (nl != NULL);
+            if (n >= LINE_MAX_BYTES) { *overlong = 1; *len = 0; }
+            return 1;
         }
-        r->pos += n;
-        if (nl) { r->pos++; return '\n'; }
+        if (r->eof) return 0;
+        if (avail >= LINE_MAX_BYTES) {
+            /* no newline within the limit: drop what we have and the rest of the line */
+            *overlong = 1;
+            *len = 0;
+            for (;;) {
+                r->pos = 0;
+                r->end = fread(r->buf, 1, sizeof r->buf, r->f);
+                if (r->end == 0) { r->eof = 1; return 1; }
+                nl = memchr(r->buf, '\n', r->end);
+                if (nl) { r->pos = (size_t)(nl - r->buf) + 1; return 1; }
+            }
+        }
+        memmove(r->buf, r->buf + r->pos, avail);
+        r->pos = 0;
+        r->end = avail;
+        {
+            size_t got = fread(r->buf + avail, 1, sizeof r->buf - avail, r->f);
+            if (got == 0) r->eof = 1;
+            r->end += got;
+        }
     }
+}
+
+/* Output buffer: whole blocks go to stdout with one fwrite. */
+#define OUT_BUF (1 << 16)
+static char obuf[OUT_BUF];
+static size_t olen;
+
+static void out_flush(void)
+{
+    if (olen) fwrite(obuf, 1, olen, stdout);
+    olen = 0;
+}
+
+/* room for n more bytes (n <= OUT_BUF) */
+static char *out_room(size_t n)
+{
+    if (OUT_BUF - olen < n) out_flush();
+    return obuf + olen;
+}
+
+static void out_put(const void *s, size_t n)
+{
+    memcpy(out_room(n), s, n);
+    olen += n;
 }
 
 static void emit_hex(const uint8_t *bytes, size_t n)
@@ -164,20 +169,16 @@ static void emit_hex(const uint8_t *bytes, size_t n)
         }
     }
     buf[o++] = '\n';
-    fwrite(buf, 1, o, stdout);
+    out_put(buf, o);
 }
 
 int cmd_asm(int argc, char **argv)
 {
     static reader rd;
-    static memo_slot memo[MEMO_SLOTS];
-    memo_slot *slot;
     const char *tname = NULL, *file = NULL, *name;
     const mqsad_target *t;
     int mode = OUT_TEXT, i, failed = 0;
     FILE *in;
-    static char line[LINE_MAX_BYTES];
-    char out[512];
     unsigned long lineno = 0;
 
     for (i = 1; i < argc; i++) {
@@ -209,43 +210,31 @@ int cmd_asm(int argc, char **argv)
     rd.f = in;
     rd.pos = rd.end = 0;
     rd.eof = 0;
-    setvbuf(stdout, NULL, _IOFBF, 1 << 16);
     for (;;) {
+        const char *line;
         size_t len = 0;
         mqsad_inst inst;
         mqsad_diag d;
         uint8_t bytes[16];
-        size_t n = 0, olen = 0;
+        size_t n = 0, olen1 = 0;
         mqsad_status st;
-        int c = 0, overlong = 0;
-        /* one line into the fixed buffer (NUL bytes included; the rest of an overlong
-         * line is read and dropped) */
-        c = read_line(&rd, line, sizeof line - 1, &len, &overlong);
-        if (c == EOF && len == 0 && !overlong) break;
-        line[len] = '\0';
+        int overlong = 0;
+        /* one line, in place in the read buffer (NUL bytes included; an overlong line is
+         * read and dropped) */
+        if (!next_line(&rd, &line, &len, &overlong)) break;
         lineno++;
         if (overlong) {
             fprintf(stderr, "%s:%lu:1: error: line too long (more than %d bytes)\n", name, lineno,
                     LINE_MAX_BYTES - 1);
             failed = 1;
-            if (c == EOF) break;
             continue;
         }
-        {
+        /* the usual line starts with the mnemonic: skip the comment/blank-line check */
+        if (len == 0 || (line[0] != 'v' && line[0] != 'V')) {
             int k = non_instruction(line, len);
             if (k >= 0) {
-                if (mode == OUT_TEXT && k == 1) putchar('\n');
-                if (mode == OUT_TEXT && k == 2) fputs("\t.text\n", stdout);
-                continue;
-            }
-        }
-        slot = NULL;
-        if (len <= MEMO_LINE) {
-            slot = &memo[line_hash(line, len) & (MEMO_SLOTS - 1)];
-            if (slot->used && slot->len == len && !memcmp(slot->line, line, len)) {
-                if (mode == OUT_BIN) fwrite(slot->bytes, 1, slot->nbytes, stdout);
-                else if (mode == OUT_HEX) emit_hex(slot->bytes, slot->nbytes);
-                else fwrite(slot->out, 1, slot->olen, stdout);
+                if (mode == OUT_TEXT && k == 1) out_put("\n", 1);
+                if (mode == OUT_TEXT && k == 2) out_put("\t.text\n", 7);
                 continue;
             }
         }
@@ -261,7 +250,7 @@ int cmd_asm(int argc, char **argv)
             continue;
         }
         if (mode == OUT_BIN) {
-            fwrite(bytes, 1, n, stdout);
+            out_put(bytes, n);
             continue;
         }
         if (mode == OUT_HEX) {
@@ -269,34 +258,25 @@ int cmd_asm(int argc, char **argv)
             continue;
         }
         {
-            char text[MEMO_OUT + 512];
-            size_t tl = 0;
-            if (mqsad_format_encoding_line(&inst, bytes, n, out, sizeof out, &olen) == MQSAD_OK) {
-                memcpy(text, out, olen);
-                text[olen] = '\n';
-                tl = olen + 1;
+            /* formatted straight into the output buffer (512 bytes of room each) */
+            char *o = out_room(1024);
+            if (mqsad_format_encoding_line(&inst, bytes, n, o, 511, &olen1) == MQSAD_OK) {
+                o[olen1++] = '\n';
+                olen += olen1;
             }
-            if (inst.src[1].kind == MQSAD_OPK_SYMBOL &&
-                mqsad_format_fixup(&inst, out, sizeof out, &olen) == MQSAD_OK) {
-                /* llvm-mc: FK_Data_4 for differences and symbol-free expressions */
-                char *k = strstr(out, "FK_PCRel_4");
-                if (inst.symbol_data4 && k) { memcpy(k, "FK_Data_4", 10); olen--; }
-                memcpy(text + tl, out, olen);
-                text[tl + olen] = '\n';
-                tl += olen + 1;
-            }
-            fwrite(text, 1, tl, stdout);
-            if (slot && tl <= MEMO_OUT) {
-                slot->used = 1;
-                slot->len = (unsigned short)len;
-                memcpy(slot->line, line, len);
-                slot->olen = (unsigned short)tl;
-                memcpy(slot->out, text, tl);
-                slot->nbytes = (unsigned char)n;
-                memcpy(slot->bytes, bytes, n);
+            if (inst.src[1].kind == MQSAD_OPK_SYMBOL) {
+                o = obuf + olen;
+                if (mqsad_format_fixup(&inst, o, 511, &olen1) == MQSAD_OK) {
+                    /* llvm-mc: FK_Data_4 for differences and symbol-free expressions */
+                    char *k = strstr(o, "FK_PCRel_4");
+                    if (inst.symbol_data4 && k) { memcpy(k, "FK_Data_4", 10); olen1--; }
+                    o[olen1++] = '\n';
+                    olen += olen1;
+                }
             }
         }
     }
+    out_flush();
     if (in != stdin) fclose(in);
     fflush(stdout);
     return failed ? 1 : 0;

@@ -514,6 +514,52 @@ static int canonical_line(struct dis *d, const char *text, size_t len)
     return 1;
 }
 
+/* The commonest line of all, exactly "[0xHH,0xHH,0xHH,0xHH,0xHH,0xHH,0xHH,0xHH]" (41 bytes,
+ * one 8-byte word), checked and decoded without a per-character loop: eight 8-byte loads
+ * check the fixed characters, the sixteen hex digits are gathered into two 64-bit words
+ * and validated and converted eight at a time (SWAR: all bytes < 0x80, so per-byte adds
+ * cannot carry into the next byte). Little-endian hosts only; q[0..48) must be readable
+ * (rbuf is padded). Returns 1 when the line was printed, 0 to take the general path (a
+ * line of this shape that is not a printable word, or any other state). */
+static int line41(struct dis *d, const char *q)
+{
+    const uint64_t M = 0xff0000dfffull, K = 0x0101010101010101ull, H = 0x8080808080808080ull;
+    uint64_t w, bad = 0, x = 0, y = 0, dg, lt, l, v;
+    uint8_t lb[8];
+    int k;
+    if (d->npend || d->in_block || d->explain) return 0;
+    for (k = 0; k < 8; k++) {
+        memcpy(&w, q + 1 + 5 * k, 8);
+        /* "0x" (or "0X"), two digits, then ',' (']' after the last token) */
+        bad |= (w & M) ^ (k < 7 ? 0x2c00005830ull : 0x5d00005830ull);
+        if (k < 4) x |= ((w >> 16) & 0xffffu) << (16 * k);
+        else y |= ((w >> 16) & 0xffffu) << (16 * (k - 4));
+    }
+    if (bad || q[0] != '[') return 0;
+    for (k = 0; k < 2; k++) {
+        uint64_t c = k ? y : x;
+        if (c & H) return 0;
+        dg = ((c + 0x50 * K) & ~(c + 0x46 * K)) & H;          /* '0' <= c <= '9' */
+        l = c | 0x20 * K;
+        lt = ((l + 0x1f * K) & ~(l + 0x19 * K)) & H;          /* 'a' <= c|0x20 <= 'f' */
+        if ((dg | lt) != H) return 0;
+        c = (c & 0x0f * K) + (lt >> 7) * 9;                   /* nibble values */
+        v = ((c & 0x00ff00ff00ff00ffull) << 4) | ((c >> 8) & 0x00ff00ff00ff00ffull);
+        v = (v | v >> 8) & 0x0000ffff0000ffffull;
+        v = (v | v >> 16) & 0xffffffffull;
+        lb[4 * k] = (uint8_t)v;
+        lb[4 * k + 1] = (uint8_t)(v >> 8);
+        lb[4 * k + 2] = (uint8_t)(v >> 16);
+        lb[4 * k + 3] = (uint8_t)(v >> 24);
+    }
+    d->cur = q;
+    d->curlen = 41;
+    if (!fast_word(d, lb)) return 0;
+    d->block_failed = 0;   /* the state after `[`, 8 bytes, `]` is the initial one */
+    d->cur_count = 0;
+    return 1;
+}
+
 /* text[len] must be readable and a separator (the line's '\n', or a sentinel). Bytes are
  * first collected in d->lb/d->lc (local, unaliased pointers keep the loop tight), then
  * appended to the queue at brackets and at the end of the line. */
@@ -694,7 +740,15 @@ int cmd_dis(int argc, char **argv)
     }
 
     for (;;) {
-        char *nl = memchr(d->rbuf + start, '\n', end - start);
+        char *nl;
+        /* the usual 41-byte bracketed word: no newline search needed */
+        if (little_endian && end - start >= 42 && d->rbuf[start + 41] == '\n' && !skipping &&
+            line41(d, d->rbuf + start)) {
+            d->lineno++;
+            start += 42;
+            continue;
+        }
+        nl = memchr(d->rbuf + start, '\n', end - start);
         if (nl) {
             size_t len = (size_t)(nl - (d->rbuf + start));
             d->lineno++;
