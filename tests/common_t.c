@@ -32,3 +32,26 @@ int t_done(void)
     printf("%lu passed, %lu failed\n", t_pass, t_fail);
     return t_fail ? 1 : 0;
 }
+
+size_t t_parse_hex(const char *s, unsigned char *out, size_t cap, int *has_fixup)
+{
+    size_t n = 0;
+    if (has_fixup) *has_fixup = 0;
+    while (*s) {
+        if (s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) {
+            char *end;
+            unsigned long v = strtoul(s + 2, &end, 16);
+            if (n < cap) out[n] = (unsigned char)v;
+            n++;
+            s = end;
+        } else if (s[0] == 'A' && (s[1] == ',' || s[1] == '\0' || s[1] == ']')) {
+            if (has_fixup) *has_fixup = 1;
+            if (n < cap) out[n] = 0;
+            n++;
+            s++;
+        } else {
+            s++;
+        }
+    }
+    return n;
+}

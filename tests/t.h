@@ -25,6 +25,10 @@ void t_check(int ok, const char *file, int line, const char *fmt, ...)
 
 /* Path of a test-data file: $MQSAD_DATA/name (run.sh sets it to $BUILD/data). */
 const char *t_data(const char *name, char *buf, size_t size);
+/* Parses llvm-mc byte syntax ("0x04,0x00,..." with or without [..]) into out[0..cap);
+ * returns the number of bytes seen (may exceed cap). An "A" (fixup placeholder) counts as
+ * a zero byte and sets *has_fixup (may be NULL). */
+size_t t_parse_hex(const char *s, unsigned char *out, size_t cap, int *has_fixup);
 /* Prints "N passed, N failed" and returns the exit status for main. */
 int t_done(void);
 

@@ -13,29 +13,6 @@
 #include "t.h"
 #include "mqsad.h"
 
-static size_t parse_hex(const char *s, uint8_t *out, size_t cap, int *has_fixup)
-{
-    size_t n = 0;
-    *has_fixup = 0;
-    while (*s) {
-        if (s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) {
-            char *end;
-            unsigned long v = strtoul(s + 2, &end, 16);
-            if (n < cap) out[n] = (uint8_t)v;
-            n++;
-            s = end;
-        } else if (s[0] == 'A' && (s[1] == ',' || s[1] == '\0' || s[1] == ']')) {
-            *has_fixup = 1;
-            if (n < cap) out[n] = 0;
-            n++;
-            s++;
-        } else {
-            s++;
-        }
-    }
-    return n;
-}
-
 /* Decode from a heap copy of exactly len bytes. */
 static mqsad_status decode_exact(const mqsad_target *t, const uint8_t *b, size_t len, mqsad_inst *in)
 {
@@ -104,7 +81,7 @@ static void roundtrip_vectors(void)
         rows++;
         t = mqsad_target_lookup(tgt);
         if (!t) { CHECK(0, "unknown target %s", tgt); continue; }
-        n = parse_hex(enc, b, sizeof b, &fix);
+        n = t_parse_hex(enc, b, sizeof b, &fix);
         if (fix) { fixups++; continue; }  /* symbol literal: covered in format_status() */
         exc = expected_exception(t, txt, b);
         st = decode_exact(t, b, n, &in);

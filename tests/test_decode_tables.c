@@ -112,23 +112,6 @@ static void tables(void)
     CHECK(cells > 25000, "cells: %lu", cells);
 }
 
-static size_t parse_hex(const char *s, uint8_t *out, size_t cap)
-{
-    size_t n = 0;
-    while (*s) {
-        if (s[0] == '0' && s[1] == 'x') {
-            char *end;
-            unsigned long v = strtoul(s + 2, &end, 16);
-            if (n < cap) out[n] = (uint8_t)v;
-            n++;
-            s = end;
-        } else {
-            s++;
-        }
-    }
-    return n;
-}
-
 /* GFX7: decoder acceptance == the assembler's output set. */
 static void gfx7_acceptance(void)
 {
@@ -145,7 +128,7 @@ static void gfx7_acceptance(void)
         uint8_t b[16];
         uint32_t d1;
         if (split(line, cols, 5) < 4 || strcmp(cols[0], "gfx700") || !strcmp(cols[2], "ERROR")) continue;
-        if (parse_hex(cols[2], b, sizeof b) < 8) continue;
+        if (t_parse_hex(cols[2], b, sizeof b, NULL) < 8) continue;
         rows++;
         d1 = (uint32_t)b[4] | (uint32_t)b[5] << 8 | (uint32_t)b[6] << 16 | (uint32_t)b[7] << 24;
         seen[MQSAD_SLOT_VDST][b[0]] = 1;

@@ -15,23 +15,6 @@
 
 #include <ctype.h>
 
-static size_t parse_hex(const char *s, uint8_t *out, size_t cap)
-{
-    size_t n = 0;
-    while (*s) {
-        if (s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) {
-            char *end;
-            unsigned long v = strtoul(s + 2, &end, 16);
-            if (n < cap) out[n] = (uint8_t)v;
-            n++;
-            s = end;
-        } else {
-            s++;
-        }
-    }
-    return n;
-}
-
 int main(void)
 {
     char path[512], line[4096];
@@ -62,7 +45,7 @@ int main(void)
         rows++;
         t = mqsad_target_lookup(tgt);
         if (!t) { CHECK(0, "unknown target %s", tgt); continue; }
-        n = parse_hex(hex, bytes, sizeof bytes);
+        n = t_parse_hex(hex, bytes, sizeof bytes, NULL);
         if (n > sizeof bytes) { CHECK(0, "row too long"); continue; }
         heap = malloc(n ? n : 1);
         if (!heap) return 2;

@@ -59,6 +59,9 @@
  * 16 + value for hex digits, 0 otherwise. Written once before any input is read. */
 static unsigned char cclass[256];
 static unsigned char hexv[256];   /* hex digit value, 0xff otherwise */
+/* two hex digits as a little-endian 16-bit load -> 0x100 | byte value; 0 (the zeroed
+ * default) when either is not a hex digit. 128 KiB, of which about 4 KiB is ever read. */
+static uint16_t hex2[65536];
 static int little_endian;
 
 struct saved_line {
@@ -399,6 +402,14 @@ static void init_classes(void)
         memcpy(&first, &one, 1);
         little_endian = first == 1;
     }
+    {
+        static const char hd[] = "0123456789abcdefABCDEF";
+        unsigned i, j;
+        for (i = 0; i < 22; i++)
+            for (j = 0; j < 22; j++)
+                hex2[(unsigned char)hd[i] | (unsigned)(unsigned char)hd[j] << 8] =
+                    (uint16_t)(0x100u | hexv[(unsigned char)hd[i]] << 4 | hexv[(unsigned char)hd[j]]);
+    }
     for (c = 0; c < 10; c++) cclass['0' + c] = (unsigned char)(16 + c);
     for (c = 0; c < 6; c++) { cclass['a' + c] = (unsigned char)(26 + c); cclass['A' + c] = (unsigned char)(26 + c); }
 }
@@ -521,37 +532,33 @@ static int canonical_line(struct dis *d, const char *text, size_t len)
  * cannot carry into the next byte). Little-endian hosts only; q[0..48) must be readable
  * (rbuf is padded). Returns 1 when the line was printed, 0 to take the general path (a
  * line of this shape that is not a printable word, or any other state). */
+static inline uint64_t ld64(const char *p)
+{
+    uint64_t w;
+    memcpy(&w, p, 8);
+    return w;
+}
+
 static int line41(struct dis *d, const char *q)
 {
-    const uint64_t M = 0xff0000dfffull, K = 0x0101010101010101ull, H = 0x8080808080808080ull;
-    uint64_t w, bad = 0, x = 0, y = 0, dg, lt, l, v;
+    const uint64_t M = 0xff0000dfffull, T = 0x2c00005830ull, E = 0x5d00005830ull;
+    uint64_t w0, w1, w2, w3, w4, w5, w6, w7;
+    unsigned e0, e1, e2, e3, e4, e5, e6, e7;
     uint8_t lb[8];
-    int k;
-    if (d->npend || d->in_block || d->explain) return 0;
-    for (k = 0; k < 8; k++) {
-        memcpy(&w, q + 1 + 5 * k, 8);
-        /* "0x" (or "0X"), two digits, then ',' (']' after the last token) */
-        bad |= (w & M) ^ (k < 7 ? 0x2c00005830ull : 0x5d00005830ull);
-        if (k < 4) x |= ((w >> 16) & 0xffffu) << (16 * k);
-        else y |= ((w >> 16) & 0xffffu) << (16 * (k - 4));
-    }
-    if (bad || q[0] != '[') return 0;
-    for (k = 0; k < 2; k++) {
-        uint64_t c = k ? y : x;
-        if (c & H) return 0;
-        dg = ((c + 0x50 * K) & ~(c + 0x46 * K)) & H;          /* '0' <= c <= '9' */
-        l = c | 0x20 * K;
-        lt = ((l + 0x1f * K) & ~(l + 0x19 * K)) & H;          /* 'a' <= c|0x20 <= 'f' */
-        if ((dg | lt) != H) return 0;
-        c = (c & 0x0f * K) + (lt >> 7) * 9;                   /* nibble values */
-        v = ((c & 0x00ff00ff00ff00ffull) << 4) | ((c >> 8) & 0x00ff00ff00ff00ffull);
-        v = (v | v >> 8) & 0x0000ffff0000ffffull;
-        v = (v | v >> 16) & 0xffffffffull;
-        lb[4 * k] = (uint8_t)v;
-        lb[4 * k + 1] = (uint8_t)(v >> 8);
-        lb[4 * k + 2] = (uint8_t)(v >> 16);
-        lb[4 * k + 3] = (uint8_t)(v >> 24);
-    }
+    if (d->npend || d->in_block || d->explain || q[0] != '[') return 0;
+    w0 = ld64(q + 1); w1 = ld64(q + 6); w2 = ld64(q + 11); w3 = ld64(q + 16);
+    w4 = ld64(q + 21); w5 = ld64(q + 26); w6 = ld64(q + 31); w7 = ld64(q + 36);
+    /* each token: "0x" (or "0X"), two digits, then ',' (']' after the last) */
+    if (((w0 & M) ^ T) | ((w1 & M) ^ T) | ((w2 & M) ^ T) | ((w3 & M) ^ T) |
+        ((w4 & M) ^ T) | ((w5 & M) ^ T) | ((w6 & M) ^ T) | ((w7 & M) ^ E))
+        return 0;
+#define HEX2(w) hex2[(w) >> 16 & 0xffff]
+    e0 = HEX2(w0); e1 = HEX2(w1); e2 = HEX2(w2); e3 = HEX2(w3);
+    e4 = HEX2(w4); e5 = HEX2(w5); e6 = HEX2(w6); e7 = HEX2(w7);
+#undef HEX2
+    if (!(e0 & e1 & e2 & e3 & e4 & e5 & e6 & e7 & 0x100)) return 0;   /* a non-hex digit */
+    lb[0] = (uint8_t)e0; lb[1] = (uint8_t)e1; lb[2] = (uint8_t)e2; lb[3] = (uint8_t)e3;
+    lb[4] = (uint8_t)e4; lb[5] = (uint8_t)e5; lb[6] = (uint8_t)e6; lb[7] = (uint8_t)e7;
     d->cur = q;
     d->curlen = 41;
     if (!fast_word(d, lb)) return 0;
