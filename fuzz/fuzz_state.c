@@ -3,7 +3,7 @@
  * (mqsad_state_parse, mqsad_state_parse_line) on every target and wave size.
  * Properties: never a crash or an over-read; an error names a line and column inside the
  * input with a printable message; a failing line changes nothing; parsing the whole file
- * equals parsing it line by line; the state stays consistent (EXEC mirrored in
+ * equals parsing it line by line (a line's trailing CR dropped, as for CRLF files); the state stays consistent (EXEC mirrored in
  * exec_lo/exec_hi); every VGPR the file set prints (mqsad_wave_format_vgpr) as a line that
  * parses back to the same lanes.
  *
@@ -81,13 +81,15 @@ int FUZZ_ENTRY(const uint8_t *data, size_t size)
     sta_init(sta_b, t, ws);
     for (start = 0, i = 0; i <= n; i++) {
         if (i < n && text[i] != '\n') continue;
+        size_t ll = i - start;
         line_no++;
+        if (ll > 0 && text[start + ll - 1] == '\r') ll--;   /* CRLF, as mqsad_state_parse does */
         memcpy(sta_c, sta_b, sizeof *sta_c);
-        stl = mqsad_state_parse_line(sta_b, text + start, i - start, &dl);
+        stl = mqsad_state_parse_line(sta_b, text + start, ll, &dl);
         FUZZ_ASSERT(stl < MQSAD_STATUS_COUNT, ctx);
         if (stl != MQSAD_OK) {
             FUZZ_ASSERT(memcmp(sta_c, sta_b, sizeof *sta_c) == 0, ctx);   /* unchanged */
-            FUZZ_ASSERT(dl.column >= 1 && dl.column <= i - start + 1, ctx);
+            FUZZ_ASSERT(dl.column >= 1 && dl.column <= ll + 1, ctx);
             break;
         }
         start = i + 1;

@@ -37,7 +37,7 @@ FUZZ_OPTS_decode := -max_len=40
 FUZZ_OPTS_rt_dis := -max_len=40
 FUZZ_OPTS_asm    := -max_len=1024 -dict=fuzz/asm.dict
 FUZZ_OPTS_rt_asm := -max_len=512 -dict=fuzz/asm.dict
-FUZZ_OPTS_state  := -max_len=4096 -dict=fuzz/state.dict
+FUZZ_OPTS_state  := -max_len=1024 -dict=fuzz/state.dict
 
 FUZZ_SRC_COMMON := fuzz/fuzz.h fuzz/replay.h include/mqsad.h
 

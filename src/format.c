@@ -251,11 +251,21 @@ static char *cur_operand(char *o, const mqsad_operand *op)
     return o;
 }
 
+/* lower-case hex of 0..255, two characters each */
+static const char hex_pairs[512 + 1] =
+    "000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f"
+    "202122232425262728292a2b2c2d2e2f303132333435363738393a3b3c3d3e3f"
+    "404142434445464748494a4b4c4d4e4f505152535455565758595a5b5c5d5e5f"
+    "606162636465666768696a6b6c6d6e6f707172737475767778797a7b7c7d7e7f"
+    "808182838485868788898a8b8c8d8e8f909192939495969798999a9b9c9d9e9f"
+    "a0a1a2a3a4a5a6a7a8a9aaabacadaeafb0b1b2b3b4b5b6b7b8b9babbbcbdbebf"
+    "c0c1c2c3c4c5c6c7c8c9cacbcccdcecfd0d1d2d3d4d5d6d7d8d9dadbdcdddedf"
+    "e0e1e2e3e4e5e6e7e8e9eaebecedeeeff0f1f2f3f4f5f6f7f8f9fafbfcfdfeff";
+
 /* The whole encoding line for an instruction of such operands without a literal (8
  * bytes); returns the length, or 0 when the general path must be used. buf has room. */
 static size_t fast_encoding_line(const mqsad_inst *in, const uint8_t *bytes, size_t nbytes, char *buf)
 {
-    static const char dig[] = "0123456789abcdef";
     char *o = buf, *start;
     size_t i;
     if (nbytes != 8) return 0;
@@ -274,7 +284,9 @@ static size_t fast_encoding_line(const mqsad_inst *in, const uint8_t *bytes, siz
     do *o++ = ' '; while (o - start < 40);
     memcpy(o, "; encoding: [", 13); o += 13;
     for (i = 0; i < 8; i++) {
-        o[0] = '0'; o[1] = 'x'; o[2] = dig[bytes[i] >> 4]; o[3] = dig[bytes[i] & 15]; o[4] = ',';
+        o[0] = '0'; o[1] = 'x';
+        memcpy(o + 2, hex_pairs + 2 * bytes[i], 2);
+        o[4] = ',';
         o += 5;
     }
     o[-1] = ']';

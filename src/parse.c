@@ -761,13 +761,23 @@ typedef struct fast_op {
     int64_t val;               /* INLINE_INT */
 } fast_op;
 
-/* decimal without a leading zero (except "0"), at most 3 digits */
-static size_t fast_num(const char *s, size_t i, size_t len, unsigned *v)
+/* decimal without a leading zero (except "0"), at most 3 digits; returns the index after
+ * it, 0 if there is none */
+static inline size_t fast_num(const char *s, size_t i, size_t len, unsigned *v)
 {
-    size_t b = i;
-    unsigned x = 0;
-    while (i < len && (unsigned)(s[i] - '0') < 10u && i - b < 4) x = x * 10u + (unsigned)(s[i++] - '0');
-    if (i == b || i - b > 3 || (s[b] == '0' && i - b > 1)) return 0;
+    unsigned x, c;
+    if (i >= len || (x = (unsigned)(s[i] - '0')) > 9u) return 0;
+    i++;
+    if (i < len && (c = (unsigned)(s[i] - '0')) <= 9u) {
+        if (x == 0) return 0;
+        x = x * 10u + c;
+        i++;
+        if (i < len && (c = (unsigned)(s[i] - '0')) <= 9u) {
+            x = x * 10u + c;
+            i++;
+            if (i < len && (unsigned)(s[i] - '0') <= 9u) return 0;
+        }
+    }
     *v = x;
     return i;
 }
@@ -796,6 +806,7 @@ static size_t fast_operand(const char *s, size_t i, size_t len, fast_op *o)
         size_t b = i + (c == '-');
         if (!(i = fast_num(s, b, len, &v))) return 0;
         o->kind = MQSAD_OPK_INLINE_INT;
+        o->lo = o->hi = 0;
         o->val = c == '-' ? -(int64_t)v : (int64_t)v;
         if (o->val < -16 || o->val > 64) return 0;
         return i;
@@ -844,23 +855,27 @@ static int fast_parse(const mqsad_target *t, const char *s, size_t len, mqsad_in
             if (k != 1 && k != 2) return 0;
             op->kind = MQSAD_OPK_INLINE_INT;
             op->value = (uint64_t)o[k].val;
+            op->code = (uint16_t)mqsad_inline_int_code(o[k].val);   /* -16..64: inline */
         } else {
             if (w != want) return 0;
             if (o[k].kind == MQSAD_OPK_VGPR) {
                 /* getRegularReg range; 64-bit SRC0 and quads aligned on Align2 targets */
                 if (o[k].lo + w > 256) return 0;
                 if (w > 1 && f->vgpr_align > 1 && o[k].lo % 2) return 0;
+                if (w == 4 && o[k].lo > f->vgpr_quad_max) return 0;
+                op->code = (uint16_t)(slot == MQSAD_SLOT_VDST ? o[k].lo : MQSAD_CODE_VGPR0 + o[k].lo);
             } else {
                 if (k == 0 || k == 3) return 0;
                 /* SGPR alignment (pairs), LLVM's s0..s105 and the target's SGPRs */
                 if (o[k].lo % w || o[k].lo + w > 106 || o[k].lo + w > f->sgpr_count) return 0;
+                op->code = (uint16_t)o[k].lo;
                 bus++;
             }
             op->kind = o[k].kind;
             op->reg = (uint16_t)o[k].lo;
             op->width = (uint8_t)w;
         }
-        if (mqsad_operand_resolve(t, slot, op) != MQSAD_OK) return 0;
+        /* the codes are mqsad_operand_resolve's (checked against it by the vectors) */
     }
     if (bus > f->const_bus) return 0;
     out->vdst = d[MQSAD_SLOT_VDST];

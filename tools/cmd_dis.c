@@ -90,6 +90,7 @@ struct dis {
     /* hot fields first (the big, rarely read arrays come last) */
     const mqsad_target *t;
     uint32_t ctrl_mask, ctrl_want;  /* dword0 & mask == want: a v_mqsad word on this target */
+    uint32_t clamp_mask;            /* the CLAMP bit in dword0, 0 when the target has none */
     int explain, status;
     size_t olen;                    /* bytes in obuf */
     size_t head, npend;             /* pending bytes: pv[head .. head + npend) */
@@ -286,25 +287,20 @@ static void explain(struct dis *d, const mqsad_inst *in, mqsad_status st, size_t
 
 /* The table fast path for one 8-byte word: prints it and returns 1, or returns 0 (not
  * eligible: literal codes, invalid, --explain) and prints nothing. */
-static int fast_word(struct dis *d, const uint8_t *p)
+#if defined(__GNUC__)
+#define DIS_ALWAYS_INLINE inline __attribute__((always_inline))
+#else
+#define DIS_ALWAYS_INLINE inline
+#endif
+static DIS_ALWAYS_INLINE int fast_dw(struct dis *d, uint32_t d0, uint32_t d1)
 {
-    uint32_t d0, d1;
     unsigned ca, cb, cc, ce;
     const struct opinfo *a, *b, *c, *e;
-    const mqsad_family *f;
     char *o;
-    if (little_endian) {
-        memcpy(&d0, p, 4);
-        memcpy(&d1, p + 4, 4);
-    } else {
-        d0 = (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
-        d1 = (uint32_t)p[4] | (uint32_t)p[5] << 8 | (uint32_t)p[6] << 16 | (uint32_t)p[7] << 24;
-    }
     if (d->explain || (d0 & d->ctrl_mask) != d->ctrl_want || (d1 >> 27) != 0) return 0;
     ca = d0 & 255; cb = d1 & 511; cc = (d1 >> 9) & 511; ce = (d1 >> 18) & 511;
     a = &d->op[MQSAD_SLOT_VDST][ca]; b = &d->op[0][cb]; c = &d->op[1][cc]; e = &d->op[2][ce];
     if ((a->ok & b->ok & c->ok & e->ok) != 1) return 0;
-    f = d->t->family;
     if (sizeof d->obuf - d->olen < 4 * DIS_OPTEXT + 40) out_flush(d);
     o = d->obuf + d->olen;
     memcpy(o, "\tv_mqsad_u32_u8 ", 16); o += 16;
@@ -312,10 +308,23 @@ static int fast_word(struct dis *d, const uint8_t *p)
     COPY_OP(o, 0, cb, b); *o++ = ','; *o++ = ' ';
     COPY_OP(o, 1, cc, c); *o++ = ','; *o++ = ' ';
     COPY_OP(o, 2, ce, e);
-    if (f->clamp_bit >= 0 && (d0 >> f->clamp_bit & 1)) { memcpy(o, " clamp", 6); o += 6; }
+    if (d0 & d->clamp_mask) { memcpy(o, " clamp", 6); o += 6; }
     *o++ = '\n';
     d->olen = (size_t)(o - d->obuf);
     return 1;
+}
+
+static DIS_ALWAYS_INLINE int fast_word(struct dis *d, const uint8_t *p)
+{
+    uint32_t d0, d1;
+    if (little_endian) {
+        memcpy(&d0, p, 4);
+        memcpy(&d1, p + 4, 4);
+    } else {
+        d0 = (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
+        d1 = (uint32_t)p[4] | (uint32_t)p[5] << 8 | (uint32_t)p[6] << 16 | (uint32_t)p[7] << 24;
+    }
+    return fast_dw(d, d0, d1);
 }
 
 static void process(struct dis *d, int final)
@@ -544,7 +553,6 @@ static int line41(struct dis *d, const char *q)
     const uint64_t M = 0xff0000dfffull, T = 0x2c00005830ull, E = 0x5d00005830ull;
     uint64_t w0, w1, w2, w3, w4, w5, w6, w7;
     unsigned e0, e1, e2, e3, e4, e5, e6, e7;
-    uint8_t lb[8];
     if (d->npend || d->in_block || d->explain || q[0] != '[') return 0;
     w0 = ld64(q + 1); w1 = ld64(q + 6); w2 = ld64(q + 11); w3 = ld64(q + 16);
     w4 = ld64(q + 21); w5 = ld64(q + 26); w6 = ld64(q + 31); w7 = ld64(q + 36);
@@ -557,11 +565,11 @@ static int line41(struct dis *d, const char *q)
     e4 = HEX2(w4); e5 = HEX2(w5); e6 = HEX2(w6); e7 = HEX2(w7);
 #undef HEX2
     if (!(e0 & e1 & e2 & e3 & e4 & e5 & e6 & e7 & 0x100)) return 0;   /* a non-hex digit */
-    lb[0] = (uint8_t)e0; lb[1] = (uint8_t)e1; lb[2] = (uint8_t)e2; lb[3] = (uint8_t)e3;
-    lb[4] = (uint8_t)e4; lb[5] = (uint8_t)e5; lb[6] = (uint8_t)e6; lb[7] = (uint8_t)e7;
     d->cur = q;
     d->curlen = 41;
-    if (!fast_word(d, lb)) return 0;
+    if (!fast_dw(d, (e0 & 0xff) | (e1 & 0xff) << 8 | (e2 & 0xff) << 16 | (e3 & 0xffu) << 24,
+                 (e4 & 0xff) | (e5 & 0xff) << 8 | (e6 & 0xff) << 16 | (e7 & 0xffu) << 24))
+        return 0;
     d->block_failed = 0;   /* the state after `[`, 8 bytes, `]` is the initial one */
     d->cur_count = 0;
     return 1;
@@ -642,6 +650,7 @@ static void do_line(struct dis *d, const char *restrict text, size_t len)
 static void build_tables(struct dis *d)
 {
     const mqsad_family *f = d->t->family;
+    mqsad_inst tmp;
     int slot;
     unsigned code;
     d->ctrl_mask = 0xffffff00u;   /* everything but VDST ... */
@@ -649,24 +658,28 @@ static void build_tables(struct dis *d)
     if (!f->dis_strict)                                              /* ... ignored OPSEL */
         d->ctrl_mask &= ~((((uint32_t)1 << (f->ignored_hi - f->ignored_lo + 1)) - 1) << f->ignored_lo);
     d->ctrl_want = (uint32_t)f->opcode << f->op_lo | (uint32_t)f->marker << 26;
+    d->clamp_mask = f->clamp_bit >= 0 ? 1u << f->clamp_bit : 0u;
+    /* one zeroed instruction: mqsad_operand_from_code rewrites the whole operand */
+    memset(&tmp, 0, sizeof tmp);
+    tmp.target = d->t;
     for (slot = 0; slot < 4; slot++) {
+        mqsad_operand *op = slot == MQSAD_SLOT_VDST ? &tmp.vdst : &tmp.src[slot];
         for (code = 0; code < (slot == MQSAD_SLOT_VDST ? 256u : 512u); code++) {
             struct opinfo *ot = &d->op[slot][code];
-            mqsad_inst tmp;
+            char text[DIS_OPTEXT];
             size_t len = 0;
-            memset(&tmp, 0, sizeof tmp);
-            tmp.target = d->t;
             if (slot != MQSAD_SLOT_VDST && (code == 254 || code == 255)) { ot->ok = 2; continue; }
-            if (mqsad_operand_from_code(d->t, slot, code, 0,
-                                        slot == MQSAD_SLOT_VDST ? &tmp.vdst : &tmp.src[slot]) != MQSAD_OK) {
+            if (mqsad_operand_from_code(d->t, slot, code, 0, op) != MQSAD_OK) {
                 ot->ok = 0;
                 continue;
             }
-            if (mqsad_format_operand(&tmp, slot, d->oplong[slot][code], DIS_OPTEXT, &len) != MQSAD_OK) {
+            if (mqsad_format_operand(&tmp, slot, text, DIS_OPTEXT, &len) != MQSAD_OK) {
                 ot->ok = 2;
                 continue;
             }
-            memcpy(d->opshort[slot][code], d->oplong[slot][code], DIS_OPSHORT);
+            memcpy(d->opshort[slot][code], text, DIS_OPSHORT);
+            /* only long texts (annotations) go to oplong: its pages stay untouched */
+            if (len > DIS_OPSHORT) memcpy(d->oplong[slot][code], text, len);
             ot->ok = 1;
             ot->len = (uint8_t)len;
         }
