@@ -82,7 +82,20 @@ int FUZZ_ENTRY(const uint8_t *data, size_t size)
         FUZZ_ASSERT(st == MQSAD_OK, ctx);
         FUZZ_ASSERT(w3 == w && memcmp(out3, out, w) == 0, ctx);
         FUZZ_ASSERT(mqsad_format(&inst3, canon3, sizeof canon3, NULL) == MQSAD_OK, ctx);
-        FUZZ_ASSERT(strcmp(canon3, canon) == 0, ctx);
+        if (inst.symbol[0] == '\0') {
+            FUZZ_ASSERT(strcmp(canon3, canon) == 0, ctx);
+        } else {
+            /* llvm-mc 22 prints a symbolic expression unfolded ("s-(4/2)") but folds a
+             * parenthesised constant when it reparses it ("s-2"), so its canonical text
+             * reaches a fixed point one pass later; mqsad matches it step by step. */
+            mqsad_inst inst4;
+            char canon4[ASM_TEXT_MAX];
+            FUZZ_ASSERT(mqsad_assemble(t, canon3, strlen(canon3), &inst4, out3, sizeof out3,
+                                       &w3, &diag) == MQSAD_OK, ctx);
+            FUZZ_ASSERT(w3 == w && memcmp(out3, out, w) == 0, ctx);
+            FUZZ_ASSERT(mqsad_format(&inst4, canon4, sizeof canon4, NULL) == MQSAD_OK, ctx);
+            FUZZ_ASSERT(strcmp(canon4, canon3) == 0, ctx);
+        }
     }
     free(text);
     return 0;

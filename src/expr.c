@@ -172,6 +172,7 @@ static void fold(asm_expr_ctx *c, int i)
         c->nodes[i].kind = EN_CONST;
         c->nodes[i].value = v;
         c->nodes[i].a = c->nodes[i].b = -1;
+        c->folded = 1;
     }
 }
 
@@ -398,6 +399,7 @@ int asm_parse_expr(asm_expr_ctx *c)
 {
     int mark = c->nnodes, root, lhs;
     int64_t v;
+    c->folded = 0;
     lhs = parse_primary(c);
     if (lhs < 0) return -1;
     root = parse_binop_rhs(c, 1, lhs);

@@ -50,6 +50,7 @@ typedef struct pop {
     int64_t ival;            /* PO_IMM */
     int is_fp, lit;          /* lit: 0 none, 1 lit(), 2 lit64() */
     int node;                /* PO_EXPR */
+    int folded;              /* PO_EXPR: sub-trees were folded (ASM_EXPR_NODES), text lost */
     int clamp;               /* PO_CLAMP */
 } pop;
 
@@ -513,6 +514,7 @@ static int parse_imm(pstate *p, pop *o, int lit)
         } else {
             if (lit) return PS_NOMATCH;
             o->kind = PO_EXPR;
+            o->folded = p->ex.folded;
             o->node = n;
         }
         return PS_OK;
@@ -1045,7 +1047,8 @@ mqsad_status mqsad_parse(const mqsad_target *target, const char *text, size_t le
         if (s1->kind == PO_REG) set_reg(&in->src[1], s1);
         else if (s1->kind == PO_EXPR) {
             size_t n = asm_expr_print(&p->ex, text, s1->node, in->symbol, sizeof in->symbol);
-            if (n >= sizeof in->symbol) {
+            /* a folded expression had >= ASM_EXPR_NODES/2 nodes, so more than 63 characters */
+            if (n >= sizeof in->symbol || s1->folded) {
                 fill_diag(diag, MQSAD_E_INPUT_TOO_LONG, s1->pos + 1, "expression too long");
                 return MQSAD_E_INPUT_TOO_LONG;
             }

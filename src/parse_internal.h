@@ -89,6 +89,8 @@ typedef struct asm_expr_ctx {
     asm_node nodes[ASM_EXPR_NODES];
     int nnodes;
     unsigned depth;
+    int folded;              /* the last asm_parse_expr folded a sub-tree to save nodes: its
+                                printed form is no longer llvm-mc's */
     /* the first error (parse failure with a message), if any */
     int err;
     unsigned err_pos;
