@@ -8,15 +8,24 @@
  *     read + written (the kernel reads 28 and writes 16 bytes per lane);
  *  3. one wave64 instruction through mqsad_wave_exec against the bare kernel on 64 lanes;
  *  4. `mqsad asm` / `mqsad dis` on a generated 100k-line corpus against llvm-mc-22 (whole
- *     processes, output to /dev/null), skipped gracefully when a command is unavailable.
+ *     processes started with posix_spawn, output to /dev/null; wall and child CPU time),
+ *     skipped gracefully when a command is unavailable.
  * Uses the public API only. The TSC runs at a fixed rate that is not the core clock. */
 #include "cli.h"
 
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <spawn.h>
+#include <sys/resource.h>
+#include <sys/time.h>
+#include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
+
+extern char **environ;
 
 #if defined(__x86_64__) || defined(__i386__)
 #include <x86intrin.h>
@@ -369,7 +378,7 @@ static int write_corpus(const char *asm_path, const char *dis_path, long lines)
     return fclose(d) == 0;
 }
 
-/* Runs cmd through the shell; returns the exit status, or -1. */
+/* Runs cmd through the shell (setup and the output comparison only); the exit status or -1. */
 static int sh(const char *cmd)
 {
     int rc = system(cmd);
@@ -377,80 +386,78 @@ static int sh(const char *cmd)
     return (rc >> 8) & 0xff;
 }
 
-static long file_size(const char *path)
+/* One timed run: argv[0] started directly (posix_spawn, no shell: a shell's own start-up
+ * would be most of a 2 ms run), stdin from in_path when stdin_in, stdout and stderr to
+ * /dev/null. *wall is the time from spawn to reaped, *cpu the child's user + system time
+ * (RUSAGE_CHILDREN before and after), which other load on the machine disturbs much less. Returns the exit
+ * status, or -1 if the process could not be run. */
+static int spawn_timed(char *const argv[], const char *in_path, int stdin_in, double *wall, double *cpu)
 {
-    FILE *f = fopen(path, "rb");
-    long n;
-    if (!f) return -1;
-    fseek(f, 0, SEEK_END);
-    n = ftell(f);
-    fclose(f);
-    return n;
-}
-
-/* Finds an invocation of `self sub` that reads the corpus and prints something. The %s in
- * the returned template is the input path. */
-static int probe(const char *self, const char *sub, const char *in, const char *tmpout,
-                 char *tmpl, size_t size)
-{
-    static const char *forms[] = { "'%s' %s -t gfx1100 '%%s'", "'%s' %s --target=gfx1100 '%%s'",
-                                   "'%s' %s -mcpu=gfx1100 < '%%s'", "'%s' %s -t gfx1100 < '%%s'" };
-    size_t i;
-    for (i = 0; i < sizeof forms / sizeof forms[0]; i++) {
-        char t[1024], cmd[2048];
-        int rc;
-        snprintf(t, sizeof t, forms[i], self, sub);
-        snprintf(cmd, sizeof cmd, t, in);
-        snprintf(cmd + strlen(cmd), sizeof cmd - strlen(cmd), " > '%s' 2>/dev/null", tmpout);
-        rc = sh(cmd);
-        if ((rc == 0 || rc == 1) && file_size(tmpout) > 1000) {
-            snprintf(tmpl, size, "%s", t);
-            return 1;
-        }
-    }
-    return 0;
+    posix_spawn_file_actions_t fa;
+    struct rusage r0, r1;
+    pid_t pid;
+    int st = 0, rc;
+    double t0;
+    if (posix_spawn_file_actions_init(&fa)) return -1;
+    if (stdin_in) posix_spawn_file_actions_addopen(&fa, 0, in_path, O_RDONLY, 0);
+    posix_spawn_file_actions_addopen(&fa, 1, "/dev/null", O_WRONLY, 0);
+    posix_spawn_file_actions_addopen(&fa, 2, "/dev/null", O_WRONLY, 0);
+    getrusage(RUSAGE_CHILDREN, &r0);
+    t0 = now_ns();
+    rc = posix_spawnp(&pid, argv[0], &fa, NULL, argv, environ);
+    posix_spawn_file_actions_destroy(&fa);
+    if (rc) return -1;
+    while (waitpid(pid, &st, 0) < 0)
+        if (errno != EINTR) return -1;
+    *wall = now_ns() - t0;
+    getrusage(RUSAGE_CHILDREN, &r1);   /* grows by exactly this child's times once reaped */
+    *cpu = ((double)(r1.ru_utime.tv_sec - r0.ru_utime.tv_sec) + (double)(r1.ru_stime.tv_sec - r0.ru_stime.tv_sec)) * 1e9 +
+           ((double)(r1.ru_utime.tv_usec - r0.ru_utime.tv_usec) + (double)(r1.ru_stime.tv_usec - r0.ru_stime.tv_usec)) * 1e3;
+    if (!WIFEXITED(st)) return -1;
+    return WEXITSTATUS(st);
 }
 
 static void bench_tools(const char *self, int rounds, long lines)
 {
     char dir[] = "/tmp/mqsad-bench-XXXXXX", asm_path[256], dis_path[256], out[256];
-    char cmds[4][4096], tmpl[1024];
     const char *names[4] = { "mqsad asm", "llvm-mc-22 asm", "mqsad dis", "llvm-mc-22 dis" };
-    int have[4] = { 0, 0, 0, 0 }, r, i;
-    double v[4][MAX_ROUNDS];
-    printf("\n== tools: %ld-line corpus, whole process, output to /dev/null ==\n", lines);
+    char *argvs[4][8];
+    int have[4] = { 0, 0, 0, 0 }, stdin_in[4] = { 0, 1, 0, 1 }, r, i;
+    double wall[4][MAX_ROUNDS], cpu[4][MAX_ROUNDS], ratio[2][2][MAX_ROUNDS];
+    printf("\n== tools: %ld-line corpus, whole process (spawned directly, no shell), output to"
+           " /dev/null;\n   wall = spawn to exit, cpu = the child's user+system time; medians of %d"
+           " interleaved rounds ==\n", lines, rounds);
     if (!mkdtemp(dir)) { printf("skipped: no temporary directory\n"); return; }
     snprintf(asm_path, sizeof asm_path, "%s/corpus.s", dir);
     snprintf(dis_path, sizeof dis_path, "%s/corpus.txt", dir);
     snprintf(out, sizeof out, "%s/out", dir);
     if (!write_corpus(asm_path, dis_path, lines)) { printf("skipped: cannot write corpus\n"); goto done; }
-    if (probe(self, "asm", asm_path, out, tmpl, sizeof tmpl)) {
-        char c[2048];
-        snprintf(c, sizeof c, tmpl, asm_path);
-        snprintf(cmds[0], sizeof cmds[0], "%s > /dev/null 2>&1", c);
-        have[0] = 1;
+    {
+        char *a0[] = { (char *)self, "asm", "-t", "gfx1100", asm_path, NULL };
+        char *a1[] = { "llvm-mc-22", "-triple=amdgcn", "-mcpu=gfx1100", "-show-encoding", NULL };
+        char *a2[] = { (char *)self, "dis", "-t", "gfx1100", dis_path, NULL };
+        char *a3[] = { "llvm-mc-22", "-triple=amdgcn", "-mcpu=gfx1100", "-disassemble", NULL };
+        memcpy(argvs[0], a0, sizeof a0); memcpy(argvs[1], a1, sizeof a1);
+        memcpy(argvs[2], a2, sizeof a2); memcpy(argvs[3], a3, sizeof a3);
     }
-    if (probe(self, "dis", dis_path, out, tmpl, sizeof tmpl)) {
-        char c[2048];
-        snprintf(c, sizeof c, tmpl, dis_path);
-        snprintf(cmds[2], sizeof cmds[2], "%s > /dev/null 2>&1", c);
-        have[2] = 1;
-    }
-    if (sh("llvm-mc-22 --version > /dev/null 2>&1") == 0) {
-        snprintf(cmds[1], sizeof cmds[1], "llvm-mc-22 -triple=amdgcn -mcpu=gfx1100 -show-encoding < '%s'"
-                 " > /dev/null 2>&1", asm_path);
-        snprintf(cmds[3], sizeof cmds[3], "llvm-mc-22 -triple=amdgcn -mcpu=gfx1100 -disassemble < '%s'"
-                 " > /dev/null 2>&1", dis_path);
-        have[1] = have[3] = 1;
+    for (i = 0; i < 4; i++) {   /* a first, untimed run checks that the command works */
+        double w, c;
+        int rc = spawn_timed(argvs[i], i < 2 ? asm_path : dis_path, stdin_in[i], &w, &c);
+        have[i] = rc == 0;
+        if (!have[i]) printf("%-16s skipped (%s)\n", names[i], i & 1 ? "llvm-mc-22 not installed or failed"
+                                                                   : "command failed");
     }
     for (i = 0; i < 4; i += 2)      /* same output as llvm-mc on this corpus? (informative) */
         if (have[i] && have[i + 1]) {
-            char c1[8192], c2[8192];
+            char c1[2048], c2[2048];
+            const char *in = i ? dis_path : asm_path;
             int same;
-            snprintf(c1, sizeof c1, "%.*s > '%s.a' 2>/dev/null", (int)(strlen(cmds[i]) - 17), cmds[i], out);
+            snprintf(c1, sizeof c1, "'%s' %s -t gfx1100 '%s' > '%s.a' 2>/dev/null", self,
+                     i ? "dis" : "asm", in, out);
             /* llvm-mc -show-encoding starts with a "\t.text" line that mqsad asm leaves out */
-            snprintf(c2, sizeof c2, "%.*s 2>/dev/null | grep -v '^[[:space:]]*\\.text$' > '%s.b'",
-                     (int)(strlen(cmds[i + 1]) - 17), cmds[i + 1], out);
+            snprintf(c2, sizeof c2, "llvm-mc-22 -triple=amdgcn -mcpu=gfx1100 %s < '%s' 2>/dev/null"
+                     " | grep -v '^[[:space:]]*\\.text$' > '%s.b'",
+                     i ? "-disassemble" : "-show-encoding", in, out);
             sh(c1);
             sh(c2);
             snprintf(c1, sizeof c1, "cmp -s '%s.a' '%s.b'", out, out);
@@ -460,26 +467,37 @@ static void bench_tools(const char *self, int rounds, long lines)
             snprintf(c1, sizeof c1, "%s.a", out); remove(c1);
             snprintf(c1, sizeof c1, "%s.b", out); remove(c1);
         }
-    for (i = 0; i < 4; i++)
-        if (!have[i]) printf("%-16s skipped (%s)\n", names[i],
-                             i & 1 ? "llvm-mc-22 not installed" : "command failed or not implemented");
     for (r = 0; r < rounds; r++)
         for (i = 0; i < 4; i++) {
-            double t0;
             if (!have[i]) continue;
-            t0 = now_ns();
-            if (sh(cmds[i]) < 0) have[i] = 0;
-            v[i][r] = now_ns() - t0;
+            if (spawn_timed(argvs[i], i < 2 ? asm_path : dis_path, stdin_in[i], &wall[i][r], &cpu[i][r]) != 0)
+                have[i] = 0;
         }
+    for (i = 1; i < 4; i += 2)      /* per-round ratios llvm-mc / mqsad (same round) */
+        if (have[i] && have[i - 1])
+            for (r = 0; r < rounds; r++) {
+                ratio[i / 2][0][r] = wall[i][r] / wall[i - 1][r];
+                ratio[i / 2][1][r] = cpu[i][r] / (cpu[i - 1][r] > 0 ? cpu[i - 1][r] : 1e3);
+            }
+    printf("%-16s %10s %16s %10s %10s\n", "", "wall ms", "(spread)", "cpu ms", "klines/s");
     for (i = 0; i < 4; i++) {
-        stat3 st;
+        stat3 w, c;
+        char spread[48];
         if (!have[i]) continue;
-        st = stats(v[i], rounds);
-        printf("%-16s %9.1f ms  (spread %.1f..%.1f)  %7.0f klines/s", names[i], st.med / 1e6,
-               st.min / 1e6, st.max / 1e6, (double)lines / st.med * 1e6);
-        if ((i & 1) && have[i - 1]) printf("   mqsad is %.1fx faster", st.med / stats(v[i - 1], rounds).med);
+        w = stats(wall[i], rounds);
+        c = stats(cpu[i], rounds);
+        snprintf(spread, sizeof spread, "(%.2f..%.2f)", w.min / 1e6, w.max / 1e6);
+        printf("%-16s %10.2f %16s %10.2f %10.0f", names[i], w.med / 1e6, spread, c.med / 1e6,
+               (double)lines / w.med * 1e6);
+        if ((i & 1) && have[i - 1]) {
+            stat3 rw = stats(ratio[i / 2][0], rounds), rc = stats(ratio[i / 2][1], rounds);
+            printf("   mqsad is %.1fx faster (wall; cpu %.1fx; best/best wall %.1fx)", rw.med, rc.med,
+                   w.min / stats(wall[i - 1], rounds).min);
+        }
         printf("\n");
     }
+    printf("cpu time has a resolution of the kernel's tick accounting; a process costs ~0.5 ms"
+           " to start on its own.\n");
 done:
     remove(asm_path);
     remove(dis_path);
