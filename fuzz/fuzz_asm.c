@@ -79,22 +79,33 @@ int FUZZ_ENTRY(const uint8_t *data, size_t size)
         size_t w3 = 0;
         char canon3[ASM_TEXT_MAX];
         st = mqsad_assemble(t, canon, clen, &inst3, out3, sizeof out3, &w3, &diag);
+        if (inst.symbol[0] != '\0' && st == MQSAD_E_INPUT_TOO_LONG) {
+            /* llvm-mc's reprint of a symbolic expression can be longer than what it read
+             * (INT64_MIN prints as "-9223372036854775808", one more '-' per pass), and
+             * symbolic text is bounded at 63 characters (docs/deviations.md) */
+            FUZZ_ASSERT(diag.status == MQSAD_E_INPUT_TOO_LONG, ctx);
+            free(text);
+            return 0;
+        }
         FUZZ_ASSERT(st == MQSAD_OK, ctx);
         FUZZ_ASSERT(w3 == w && memcmp(out3, out, w) == 0, ctx);
         FUZZ_ASSERT(mqsad_format(&inst3, canon3, sizeof canon3, NULL) == MQSAD_OK, ctx);
         if (inst.symbol[0] == '\0') {
             FUZZ_ASSERT(strcmp(canon3, canon) == 0, ctx);
-        } else {
+        } else if (!strstr(canon3, "9223372036854775808")) {
             /* llvm-mc 22 prints a symbolic expression unfolded ("s-(4/2)") but folds a
              * parenthesised constant when it reparses it ("s-2"), so its canonical text
-             * reaches a fixed point one pass later; mqsad matches it step by step. */
+             * reaches a fixed point one pass later; mqsad matches it step by step. (With
+             * INT64_MIN inside, llvm-mc's text never converges: see above.) */
             mqsad_inst inst4;
             char canon4[ASM_TEXT_MAX];
-            FUZZ_ASSERT(mqsad_assemble(t, canon3, strlen(canon3), &inst4, out3, sizeof out3,
-                                       &w3, &diag) == MQSAD_OK, ctx);
-            FUZZ_ASSERT(w3 == w && memcmp(out3, out, w) == 0, ctx);
-            FUZZ_ASSERT(mqsad_format(&inst4, canon4, sizeof canon4, NULL) == MQSAD_OK, ctx);
-            FUZZ_ASSERT(strcmp(canon4, canon3) == 0, ctx);
+            st = mqsad_assemble(t, canon3, strlen(canon3), &inst4, out3, sizeof out3, &w3, &diag);
+            FUZZ_ASSERT(st == MQSAD_OK || st == MQSAD_E_INPUT_TOO_LONG, ctx);
+            if (st == MQSAD_OK) {
+                FUZZ_ASSERT(w3 == w && memcmp(out3, out, w) == 0, ctx);
+                FUZZ_ASSERT(mqsad_format(&inst4, canon4, sizeof canon4, NULL) == MQSAD_OK, ctx);
+                FUZZ_ASSERT(strcmp(canon4, canon3) == 0, ctx);
+            }
         }
     }
     free(text);
