@@ -912,6 +912,15 @@ mqsad_status mqsad_parse(const mqsad_target *target, const char *text, size_t le
     if (!text) text = "";
     memset(out, 0, sizeof *out);
     out->target = target;
+    if (len >= ASM_LINE_MAX) {
+        /* columns and token positions are 32-bit: only the line (up to its '\n') counts */
+        const char *nl = memchr(text, '\n', ASM_LINE_MAX);
+        if (!nl) {
+            fill_diag(diag, MQSAD_E_INPUT_TOO_LONG, 1, "line too long");
+            return MQSAD_E_INPUT_TOO_LONG;
+        }
+        len = (size_t)(nl - text);
+    }
     if (fast_parse(target, text, len, out)) return MQSAD_OK;
     p->t = target;
     p->f = target->family;

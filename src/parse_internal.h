@@ -64,6 +64,8 @@ int asm_is_ident(asm_lexer *lx, const asm_tok *t, const char *s);
 
 /* ---- expressions (src/expr.c) --------------------------------------------------------- */
 
+/* Longest line mqsad_parse reads (columns are 32-bit); longer is MQSAD_E_INPUT_TOO_LONG. */
+#define ASM_LINE_MAX ((size_t)0xffffffffu)
 #define ASM_EXPR_NODES 128
 #define ASM_EXPR_DEPTH 256
 

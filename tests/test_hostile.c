@@ -140,6 +140,14 @@ static void test_asm(void)
         mqsad_inst inst;
         const char *ok = "v_mqsad_u32_u8 v[4:7], v[2:3], v1, v[8:11]";
         CHECK(mqsad_parse(t, ok, strlen(ok), &inst, NULL) == MQSAD_OK, "baseline line rejected");
+        /* a length past 4 GiB (32-bit columns): only the line up to its '\n' is read; the
+         * buffer is 44 bytes, so reading past the newline would be caught by ASan/valgrind */
+        if (sizeof(size_t) > 4) {
+            static const char nl[] = "v_mqsad_u32_u8 v[4:7], v[2:3], v1, v[8:11]\n";
+            mqsad_diag dg;
+            CHECK(mqsad_parse(t, nl, (size_t)1 << 33, &inst, &dg) == MQSAD_OK && inst.src[1].reg == 1,
+                  "a > 4 GiB length with the line's newline inside the buffer: status %d", (int)dg.status);
+        }
     }
 
     /* 10 MB lines (on gfx700 and gfx900 only: each case scans 10 MB per target) */
