@@ -19,14 +19,15 @@
 #endif
 
 static const mqsad_kernel_desc kernel_table[] = {
-    { { mqsad_batch_c, "c", 0 }, 0 },
+    { { mqsad_batch_c, "c", 0 }, 0, mqsad_batch_masked_c },
 #if MQSAD_X86
-    { { mqsad_batch_sse41, "sse41", MQSAD_CPU_SSE41 }, MQSAD_CPU_SSE41 },
-    { { mqsad_batch_avx2, "avx2", MQSAD_CPU_AVX2 }, MQSAD_CPU_AVX2 },
-    { { mqsad_batch_avx2_vnni, "avx2_vnni", MQSAD_CPU_AVXVNNI }, MQSAD_CPU_AVX2 | MQSAD_CPU_AVXVNNI },
-    { { mqsad_batch_avx512, "avx512", MQSAD_CPU_AVX512 }, MQSAD_CPU_AVX512 },
+    { { mqsad_batch_sse41, "sse41", MQSAD_CPU_SSE41 }, MQSAD_CPU_SSE41, mqsad_batch_masked_sse41 },
+    { { mqsad_batch_avx2, "avx2", MQSAD_CPU_AVX2 }, MQSAD_CPU_AVX2, mqsad_batch_masked_avx2 },
+    { { mqsad_batch_avx2_vnni, "avx2_vnni", MQSAD_CPU_AVXVNNI }, MQSAD_CPU_AVX2 | MQSAD_CPU_AVXVNNI,
+      mqsad_batch_masked_avx2_vnni },
+    { { mqsad_batch_avx512, "avx512", MQSAD_CPU_AVX512 }, MQSAD_CPU_AVX512, mqsad_batch_masked_avx512 },
     { { mqsad_batch_avx512_vnni, "avx512_vnni", MQSAD_CPU_AVX512VNNI },
-      MQSAD_CPU_AVX512 | MQSAD_CPU_AVX512VNNI | MQSAD_CPU_AVX512VBMI2 },
+      MQSAD_CPU_AVX512 | MQSAD_CPU_AVX512VNNI | MQSAD_CPU_AVX512VBMI2, mqsad_batch_masked_avx512_vnni },
 #endif
 };
 
@@ -149,7 +150,7 @@ int mqsad_kernel_for_level(unsigned level, mqsad_kernels *out)
 /* The once-chosen best kernel, for mqsad_batch() and the wave executor: index + 1 cached. */
 static _Atomic unsigned default_index;
 
-const mqsad_kernels *mqsad__kernels_default(void)
+const mqsad_kernel_desc *mqsad__kernel_desc_default(void)
 {
     unsigned idx = atomic_load_explicit(&default_index, memory_order_acquire);
     if (!idx) {
@@ -160,7 +161,12 @@ const mqsad_kernels *mqsad__kernels_default(void)
             if ((flags & kernel_table[i].required) == kernel_table[i].required) idx = (unsigned)i + 1;
         atomic_store_explicit(&default_index, idx, memory_order_release);
     }
-    return &kernel_table[idx - 1].k;
+    return &kernel_table[idx - 1];
+}
+
+const mqsad_kernels *mqsad__kernels_default(void)
+{
+    return &mqsad__kernel_desc_default()->k;
 }
 
 void mqsad_batch(const uint32_t *src0_lo, const uint32_t *src0_hi, const uint32_t *src1,

@@ -15,6 +15,7 @@
  */
 #include "mqsad.h"
 #include "internal.h"
+#include "kernels/kernels.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -420,56 +421,87 @@ static inline mqsad_status resolve_src(const mqsad_wave_state *st, const mqsad_i
     }
 }
 
-/* Index of the lowest set bit of x (x != 0). */
-static unsigned lowest_bit(uint64_t x)
-{
-#if defined(__GNUC__)
-    return (unsigned)__builtin_ctzll(x);
-#else
-    unsigned i = 0;
-    while (!(x & 1u)) { x >>= 1; i++; }
-    return i;
-#endif
-}
-
 static int ranges_overlap(unsigned a, unsigned an, unsigned b, unsigned bn)
 {
     return a < b + bn && b < a + an;
 }
 
-/* The lane kernel: the CPU's best batch kernel (chosen once, src/cpu.c), all lanes at once. */
-static void run_lanes(const uint32_t *s0lo, const uint32_t *s0hi, const uint32_t *s1,
-                      const uint32_t *const s2[4], uint32_t *const d[4], unsigned n, int clamp)
+/* Computes all n lanes with the CPU's best kernel (chosen once, src/cpu.c) and writes VDST's
+ * rows for the lanes enabled in exec (exec != 0, already limited to n lanes): in place when
+ * every lane is on, else through the level's masked entry (AVX-512: mask stores). Register
+ * rows never overlap partially, and the kernels load a block's inputs before storing it, so
+ * an overlapping VDST (exactly equal rows) still sees the snapshot. */
+static inline void run_lanes(const uint32_t *s0lo, const uint32_t *s0hi, const uint32_t *s1,
+                             const uint32_t *const s2[4], uint32_t *const d[4], unsigned n,
+                             int clamp, uint64_t exec)
 {
-    const mqsad_kernels *k = mqsad__kernels_default();
-    if (k && k->batch) {
-        k->batch(s0lo, s0hi, s1, s2, d, n, clamp);
+    const mqsad_kernel_desc *k = mqsad__kernel_desc_default();
+    if (exec == (n == 64 ? ~0ull : 0xffffffffull)) k->k.batch(s0lo, s0hi, s1, s2, d, n, clamp);
+    else k->masked(s0lo, s0hi, s1, s2, d, n, clamp, exec);
 #if (defined(__x86_64__) || defined(__i386__)) && defined(__GNUC__)
-        /* Defensive: the code below is SSE; an AVX kernel that returned with dirty upper
-         * YMM/ZMM state would make it pay the AVX-SSE transition on every call (measured:
-         * several times the kernel's cost). The kernels clear it too; this costs ~1 cycle. */
-        if (k->level >= MQSAD_CPU_AVX2) __asm__ volatile("vzeroupper" ::: "memory");
+    /* Defensive: the code below is SSE; an AVX kernel that returned with dirty upper
+     * YMM/ZMM state would make it pay the AVX-SSE transition on every call (measured:
+     * several times the kernel's cost). The kernels clear it too; this costs ~1 cycle. */
+    if (k->k.level >= MQSAD_CPU_AVX2) __asm__ volatile("vzeroupper" ::: "memory");
 #endif
-    } else {
-        unsigned i, j;
-        for (i = 0; i < n; i++) {
-            uint32_t acc[4], out[4];
-            for (j = 0; j < 4; j++) acc[j] = s2[j][i];
-            mqsad_u32_u8_clamp((uint64_t)s0hi[i] << 32 | s0lo[i], s1[i], acc, clamp, out);
-            for (j = 0; j < 4; j++) d[j][i] = out[j];
-        }
-    }
 }
 
-mqsad_status mqsad_wave_exec_report(mqsad_wave_state *st, const mqsad_inst *inst,
-                                    mqsad_wave_report *report)
+#if defined(__GNUC__)
+#define MQSAD_WAVE_INLINE __attribute__((always_inline))
+#define MQSAD_WAVE_NOINLINE __attribute__((noinline))
+#else
+#define MQSAD_WAVE_INLINE
+#define MQSAD_WAVE_NOINLINE
+#endif
+
+/* The common case, with the least work: VDST and every source are valid VGPR tuples, every
+ * source register is set, VDST overlaps no source. Then the result is exactly the general
+ * path's (status OK, an all-zero report). Returns 0 when it does not apply (nothing done). */
+static inline MQSAD_WAVE_INLINE int exec_fast(mqsad_wave_state *st, const mqsad_inst *inst,
+                                                           mqsad_wave_report *r)
+{
+    const mqsad_operand *vd = &inst->vdst, *o0 = &inst->src[MQSAD_SLOT_SRC0];
+    const mqsad_operand *o1 = &inst->src[MQSAD_SLOT_SRC1], *o2 = &inst->src[MQSAD_SLOT_SRC2];
+    const uint8_t *set = st->vgpr_set;
+    unsigned n = st->wave_size, d, r0, r1, r2;
+    uint64_t exec;
+    if ((vd->kind ^ MQSAD_OPK_VGPR) | (o0->kind ^ MQSAD_OPK_VGPR) | (o1->kind ^ MQSAD_OPK_VGPR) |
+        (o2->kind ^ MQSAD_OPK_VGPR))
+        return 0;
+    if (!st->target || !st->target->family || (n != 64 && n != 32) || st->vgpr_count == 0 ||
+        st->vgpr_count > MQSAD_MAX_VGPRS)
+        return 0;
+    if (inst->target && inst->target->family != st->target->family) return 0;
+    if (check_vgpr(st, vd, 4) != MQSAD_OK || check_vgpr(st, o0, 2) != MQSAD_OK ||
+        check_vgpr(st, o1, 1) != MQSAD_OK || check_vgpr(st, o2, 4) != MQSAD_OK)
+        return 0;
+    if (inst->clamp && st->target->family->clamp_bit < 0) return 0;
+    d = vd->reg; r0 = o0->reg; r1 = o1->reg; r2 = o2->reg;
+    if (!(set[r0] & set[r0 + 1] & set[r1] & set[r2] & set[r2 + 1] & set[r2 + 2] & set[r2 + 3]))
+        return 0;
+    if (ranges_overlap(d, 4, r0, 2) | ranges_overlap(d, 4, r1, 1) | ranges_overlap(d, 4, r2, 4))
+        return 0;
+    if (r) memset(r, 0, sizeof *r);
+    exec = st->exec & (n == 64 ? ~0ull : 0xffffffffull);
+    if (exec) {
+        const uint32_t *const s2[4] = { st->vgpr[r2], st->vgpr[r2 + 1], st->vgpr[r2 + 2], st->vgpr[r2 + 3] };
+        uint32_t *const out[4] = { st->vgpr[d], st->vgpr[d + 1], st->vgpr[d + 2], st->vgpr[d + 3] };
+        run_lanes(st->vgpr[r0], st->vgpr[r0 + 1], st->vgpr[r1], s2, out, n, inst->clamp != 0, exec);
+        memset(st->vgpr_set + d, 1, 4);
+    }
+    return 1;
+}
+
+/* The general path: every operand kind, the unset-read and overlap warnings. Kept out of
+ * line so that the fast path's callers do not pay its large stack frame. */
+static MQSAD_WAVE_NOINLINE mqsad_status exec_general(mqsad_wave_state *st, const mqsad_inst *inst,
+                                                           mqsad_wave_report *report)
 {
     mqsad_wave_report local;
     mqsad_wave_report *r = report ? report : &local;
     src_view v0, v1, v2;
     mqsad_status s;
     uint32_t b0lo[MQSAD_MAX_LANES], b0hi[MQSAD_MAX_LANES], b1[MQSAD_MAX_LANES];
-    uint32_t tmp[4][MQSAD_MAX_LANES];
     const uint32_t *s0lo, *s0hi, *s1, *s2[4];
     const mqsad_operand *vd;
     unsigned n, i, k, d;
@@ -517,28 +549,9 @@ mqsad_status mqsad_wave_exec_report(mqsad_wave_state *st, const mqsad_inst *inst
     for (k = 0; k < 4; k++) s2[k] = st->vgpr[v2.vreg + (int)k];
 
     exec = st->exec & (n == 64 ? ~0ull : 0xffffffffull);
-    if (exec == (n == 64 ? ~0ull : 0xffffffffull)) {
-        /* Every lane is written: the kernel stores straight into VDST. Register rows never
-         * overlap partially, and the kernel loads a block's inputs before storing, so an
-         * overlapping VDST (exactly equal rows) still sees the snapshot. */
+    if (exec) {
         uint32_t *const out[4] = { st->vgpr[d], st->vgpr[d + 1], st->vgpr[d + 2], st->vgpr[d + 3] };
-        run_lanes(s0lo, s0hi, s1, s2, out, n, inst->clamp != 0);
-    } else if (exec) {
-        /* Some lanes: compute all lanes into a temporary, then copy the enabled lanes.
-         * Scalar copies on purpose: wide loads of what the kernel just stored (or wide
-         * blends) stall on store forwarding and cost more than the copies. */
-        uint32_t *const out[4] = { st->vgpr[d], st->vgpr[d + 1], st->vgpr[d + 2], st->vgpr[d + 3] };
-        uint32_t *const dst[4] = { tmp[0], tmp[1], tmp[2], tmp[3] };
-        uint64_t on = exec;
-        run_lanes(s0lo, s0hi, s1, s2, dst, n, inst->clamp != 0);
-        while (on) {
-            unsigned lane = lowest_bit(on);
-            on &= on - 1;
-            out[0][lane] = tmp[0][lane];
-            out[1][lane] = tmp[1][lane];
-            out[2][lane] = tmp[2][lane];
-            out[3][lane] = tmp[3][lane];
-        }
+        run_lanes(s0lo, s0hi, s1, s2, out, n, inst->clamp != 0, exec);
     }
     if (exec)
         for (k = 0; k < 4; k++)
@@ -551,10 +564,22 @@ fail:
     return s;
 }
 
+mqsad_status mqsad_wave_exec_report(mqsad_wave_state *st, const mqsad_inst *inst,
+                                    mqsad_wave_report *report)
+{
+    if (st && inst && exec_fast(st, inst, report)) return MQSAD_OK;
+    return exec_general(st, inst, report);
+}
+
 mqsad_status mqsad_wave_exec(mqsad_wave_state *st, const mqsad_inst *inst, unsigned *flags)
 {
     mqsad_wave_report r;
-    mqsad_status s = mqsad_wave_exec_report(st, inst, &r);
+    mqsad_status s;
+    if (st && inst && exec_fast(st, inst, NULL)) {
+        if (flags) *flags = 0;
+        return MQSAD_OK;
+    }
+    s = exec_general(st, inst, &r);
     if (flags) *flags = s == MQSAD_OK ? r.flags : 0;
     return s;
 }

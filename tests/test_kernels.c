@@ -54,6 +54,24 @@ static simde__mmask16 emu_cmplt_epu32_mask(simde__m512i a, simde__m512i b)
     for (i = 0; i < 16; i++) if (x[i] < y[i]) m = (simde__mmask16)(m | (1u << i));
     return m;
 }
+/* Masked dword load (lanes not in m read as 0, never accessed) and store (lanes not in m
+ * not written): VMOVDQU32 with a mask (Intel SDM). */
+static simde__m512i emu_maskz_loadu_epi32(simde__mmask16 m, const void *p)
+{
+    uint32_t r[16];
+    int i;
+    for (i = 0; i < 16; i++) r[i] = (m >> i) & 1 ? ((const uint32_t *)p)[i] : 0;
+    return simde_mm512_loadu_si512(r);
+}
+static void emu_mask_storeu_epi32(void *p, simde__mmask16 m, simde__m512i a)
+{
+    uint32_t x[16];
+    int i;
+    simde_mm512_storeu_si512(x, a);
+    for (i = 0; i < 16; i++) if ((m >> i) & 1) ((uint32_t *)p)[i] = x[i];
+}
+#define _mm512_maskz_loadu_epi32(m, p) emu_maskz_loadu_epi32((m), (p))
+#define _mm512_mask_storeu_epi32(p, m, a) emu_mask_storeu_epi32((p), (m), (a))
 #define _mm512_shrdi_epi32(a, b, imm) emu_shrdi_epi32((a), (b), (imm))
 #define _mm512_cmplt_epu32_mask(a, b) emu_cmplt_epu32_mask((a), (b))
 #define _mm512_stream_si512(p, a) simde_mm512_storeu_si512((p), (a))
@@ -63,16 +81,27 @@ static simde__mmask16 emu_cmplt_epu32_mask(simde__m512i a, simde__m512i b)
 #define _mm512_madd_epi16(a, b) simde_mm512_madd_epi16((a), (b))
 #define _mm256_zeroupper() ((void)0)
 #define MQSAD_KERNEL_EMULATION 1
+#define __mmask16 simde__mmask16
 #define mqsad_batch_avx2_vnni emu_batch_avx2_vnni
 #define mqsad_batch_avx512 emu_batch_avx512
 #define mqsad_batch_avx512_vnni emu_batch_avx512_vnni
+#define mqsad_batch_masked_avx512 emu_batch_masked_avx512
+#define mqsad_batch_masked_avx2_vnni emu_batch_masked_avx2_vnni
+void emu_batch_masked_avx2_vnni(MQSAD_MASKED_ARGS);
+#define mqsad_batch_masked_avx512_vnni emu_batch_masked_avx512_vnni
+void emu_batch_masked_avx512(MQSAD_MASKED_ARGS);
+void emu_batch_masked_avx512_vnni(MQSAD_MASKED_ARGS);
 void emu_batch_avx2_vnni(MQSAD_KERNEL_ARGS);
 void emu_batch_avx512(MQSAD_KERNEL_ARGS);
 void emu_batch_avx512_vnni(MQSAD_KERNEL_ARGS);
 #include "../src/kernels/x86_avx2_vnni.c"
 #undef V
 #include "../src/kernels/x86_avx512.c"
+#include "../src/kernels/x86_avx512_wave.c"
 #undef V
+#undef mqsad_batch_masked_avx512
+#undef mqsad_batch_masked_avx2_vnni
+#undef mqsad_batch_masked_avx512_vnni
 #undef mqsad_batch_avx2_vnni
 #undef mqsad_batch_avx512
 #undef mqsad_batch_avx512_vnni
@@ -275,6 +304,60 @@ static void test_large(const mqsad_kernels *k)
     free(buf);
 }
 
+/* The masked entry (wave executor, n <= 64): enabled lanes equal the reference, disabled
+ * lanes and the guards are untouched; masks 0, all, single bits, random; misaligned and in
+ * place. */
+static void test_masked(const char *name, mqsad_masked_fn fn)
+{
+    static _Alignas(64) uint32_t lo[64 + 8], hi[64 + 8], s1[64 + 8], acc[4][64 + 8], d[4][64 + 16];
+    uint32_t want_[4][64], old[4][64 + 16];
+    size_t n, i;
+    int it, kk, bad = 0;
+    for (it = 0; it < 2000; it++) {
+        unsigned o = (unsigned)(it % 5), od = (unsigned)((it / 5) % 4);
+        int clamp = it & 1, in_place = (it % 7) == 3;
+        uint64_t mask;
+        const uint32_t *a[4];
+        uint32_t *dst[4];
+        n = it < 130 ? (size_t)(it % 65) : (it & 2) ? 64 : (it & 4) ? 32 : (size_t)(rnd() % 65);
+        switch ((it / 2) % 6) {
+        case 0: mask = 0; break;
+        case 1: mask = ~0ull; break;
+        case 2: mask = 1ull << (rnd() % 64); break;
+        case 3: mask = 0x5555555555555555ull << (it & 1); break;
+        default: mask = ((uint64_t)rnd() << 32) | rnd(); break;
+        }
+        for (i = 0; i < n; i++) {
+            lo[o + i] = rnd_word(it % 4); hi[o + i] = rnd_word((it / 4) % 4); s1[o + i] = rnd_word((it / 3) % 4);
+            for (kk = 0; kk < 4; kk++) acc[kk][o + i] = rnd_acc(it % 4);
+        }
+        for (kk = 0; kk < 4; kk++) {
+            a[kk] = acc[kk] + o;
+            dst[kk] = in_place ? acc[kk] + o : d[kk] + 2 + od;
+            if (!in_place) for (i = 0; i < 64 + 16; i++) d[kk][i] = rnd();
+            memcpy(old[kk], in_place ? acc[kk] : d[kk], sizeof old[kk]);
+        }
+        for (i = 0; i < n; i++) {
+            uint32_t x[4] = { a[0][i], a[1][i], a[2][i], a[3][i] };
+            mqsad_u32_u8_clamp(((uint64_t)hi[o + i] << 32) | lo[o + i], s1[o + i], x, clamp, x);
+            for (kk = 0; kk < 4; kk++) want_[kk][i] = x[kk];
+        }
+        fn(lo + o, hi + o, s1 + o, a, dst, n, clamp, mask);
+        lanes_checked += n;
+        for (kk = 0; kk < 4; kk++) {
+            const uint32_t *base = in_place ? acc[kk] : d[kk];
+            size_t start = (size_t)(dst[kk] - base), lim = in_place ? 64 + 8 : 64 + 16;
+            for (i = 0; i < lim; i++) {
+                uint32_t w = old[kk][i];
+                if (i >= start && i < start + n && ((mask >> (i - start)) & 1)) w = want_[kk][i - start];
+                if (base[i] != w) bad++;
+            }
+        }
+    }
+    CHECK(bad == 0, "%s masked entry: %d wrong words", name, bad);
+    printf("  %-12s masked entry tested (%s)\n", name, bad ? "FAILED" : "ok");
+}
+
 static void test_kernel(const mqsad_kernels *k)
 {
     unsigned long before = t_fail;
@@ -377,6 +460,7 @@ int main(int argc, char **argv)
         CHECK(via_init.batch == d->k.batch, "mqsad_kernels_init(mask 0x%x) -> %s, want %s",
               d->required, via_init.name, d->k.name);
         test_kernel(&k);
+        test_masked(d->k.name, d->masked);
     }
 #ifdef MQSAD_HAVE_SIMDE
     {
@@ -387,6 +471,9 @@ int main(int argc, char **argv)
         };
         printf("emulated on SIMDe (same kernel sources, portable intrinsics):\n");
         for (i = 0; i < sizeof emu / sizeof emu[0]; i++) test_kernel(&emu[i]);
+        test_masked("avx2_vnni/SIMDe", emu_batch_masked_avx2_vnni);
+        test_masked("avx512/SIMDe", emu_batch_masked_avx512);
+        test_masked("avx512_vnni/SIMDe", emu_batch_masked_avx512_vnni);
     }
 #else
     printf("SIMDe not installed: no emulated runs of kernels this CPU lacks\n");

@@ -35,11 +35,29 @@ void mqsad_batch_avx512(MQSAD_KERNEL_ARGS);
 void mqsad_batch_avx512_vnni(MQSAD_KERNEL_ARGS);
 #endif
 
+/* Masked entries (the wave executor's partial EXEC): the same computation for n <= 64 lanes,
+ * but dst[k][i] is written only when bit i of mask is set (the other lanes of dst are not
+ * touched at all). Inputs of every lane i < n may be read. Same aliasing rules as above. */
+#define MQSAD_MASKED_ARGS MQSAD_KERNEL_ARGS, uint64_t mask
+typedef void (*mqsad_masked_fn)(MQSAD_MASKED_ARGS);
+void mqsad_batch_masked_c(MQSAD_MASKED_ARGS);
+#if MQSAD_X86
+void mqsad_batch_masked_sse41(MQSAD_MASKED_ARGS);
+void mqsad_batch_masked_avx2(MQSAD_MASKED_ARGS);
+void mqsad_batch_masked_avx2_vnni(MQSAD_MASKED_ARGS);
+void mqsad_batch_masked_avx512(MQSAD_MASKED_ARGS);
+void mqsad_batch_masked_avx512_vnni(MQSAD_MASKED_ARGS);
+#endif
+
 /* One kernel the library knows, with the CPU flags it needs (all of them). */
 typedef struct mqsad_kernel_desc {
     mqsad_kernels k;      /* batch, name, level (the MQSAD_CPU_* flag naming the kernel) */
     unsigned required;    /* every MQSAD_CPU_* flag the kernel's code uses */
+    mqsad_masked_fn masked; /* the masked entry of the same level (n <= 64) */
 } mqsad_kernel_desc;
+
+/* The once-chosen best kernel's descriptor (src/cpu.c; mqsad__kernels_default() is &->k). */
+const mqsad_kernel_desc *mqsad__kernel_desc_default(void);
 
 /* All kernels in upgrade order (index 0 is the portable C one); NULL past the end.
  * Lists the x86 kernels only on x86 builds. */
@@ -84,6 +102,38 @@ static inline void mqsad__tail(const uint32_t *src0_lo, const uint32_t *src0_hi,
         uint32_t r0 = mqsad__msad_lane(lo, r, a0, clamp), r1 = mqsad__msad_lane(w1, r, a1, clamp);
         uint32_t r2 = mqsad__msad_lane(w2, r, a2, clamp), r3 = mqsad__msad_lane(w3, r, a3, clamp);
         dst[0][i] = r0; dst[1][i] = r1; dst[2][i] = r2; dst[3][i] = r3;
+    }
+}
+
+/* Index of the lowest set bit of x (x != 0). */
+static inline unsigned mqsad__ctz64(uint64_t x)
+{
+#if defined(__GNUC__)
+    return (unsigned)__builtin_ctzll(x);
+#else
+    unsigned i = 0;
+    while (!(x & 1u)) { x >>= 1; i++; }
+    return i;
+#endif
+}
+
+/* Masked entry built on a level's batch kernel: all n (<= 64) lanes into a stack temporary,
+ * then the enabled lanes are copied (scalar copies: wide reloads of what the kernel just
+ * stored would stall on store forwarding). Used by the levels without mask stores. */
+static inline void mqsad__masked_via(mqsad_batch_fn batch, MQSAD_MASKED_ARGS)
+{
+    uint32_t t[4][64];
+    uint32_t *const tp[4] = { t[0], t[1], t[2], t[3] };
+    uint64_t on = n >= 64 ? mask : mask & ((1ull << n) - 1u);
+    if (!on) return;
+    batch(src0_lo, src0_hi, src1, src2, tp, n, clamp);
+    while (on) {
+        unsigned lane = mqsad__ctz64(on);
+        on &= on - 1;
+        dst[0][lane] = t[0][lane];
+        dst[1][lane] = t[1][lane];
+        dst[2][lane] = t[2][lane];
+        dst[3][lane] = t[3][lane];
     }
 }
 

@@ -87,3 +87,8 @@ void mqsad_batch_c(MQSAD_KERNEL_ARGS)
             c_block(src0_lo, src0_hi, src1, src2, dst, i, 0);
     mqsad__tail(src0_lo, src0_hi, src1, src2, dst, i, n, clamp);
 }
+
+void mqsad_batch_masked_c(MQSAD_MASKED_ARGS)
+{
+    mqsad__masked_via(mqsad_batch_c, src0_lo, src0_hi, src1, src2, dst, n, clamp, mask);
+}

@@ -73,3 +73,8 @@ void mqsad_batch_avx2(MQSAD_KERNEL_ARGS)
     _mm256_zeroupper();
     mqsad__tail(src0_lo, src0_hi, src1, src2, dst, end, n, clamp);
 }
+
+void mqsad_batch_masked_avx2(MQSAD_MASKED_ARGS)
+{
+    mqsad__masked_via(mqsad_batch_avx2, src0_lo, src0_hi, src1, src2, dst, n, clamp, mask);
+}

@@ -70,3 +70,8 @@ void mqsad_batch_sse41(MQSAD_KERNEL_ARGS)
     }
     mqsad__tail(src0_lo, src0_hi, src1, src2, dst, end, n, clamp);
 }
+
+void mqsad_batch_masked_sse41(MQSAD_MASKED_ARGS)
+{
+    mqsad__masked_via(mqsad_batch_sse41, src0_lo, src0_hi, src1, src2, dst, n, clamp, mask);
+}

@@ -1,0 +1,146 @@
+/* x86_avx512.h — the AVX-512 kernel code shared by x86_avx512.c (the batch kernels and the
+ * base masked entry) and x86_avx512_wave.c (the VNNI masked entry). Static inline only;
+ * include it only where the AVX-512 instruction sets are enabled. */
+#ifndef MQSAD_X86_AVX512_H
+#define MQSAD_X86_AVX512_H
+
+#include "kernels.h"
+
+#ifndef MQSAD_KERNEL_EMULATION
+#include <immintrin.h>
+#endif /* else tests/test_kernels.c compiles this file on SIMDe's portable intrinsics */
+
+#define V __m512i
+
+/* Opaque to the optimiser: stops (l >> 8) | (h << 24) becoming vpshrdd (VBMI2). */
+#ifndef MQSAD_KERNEL_EMULATION
+#define BARRIER(x) __asm__("" : "+v"(x))
+#else
+#define BARRIER(x) ((void)0)
+#endif
+
+static inline __attribute__((always_inline)) V shift_window(V l, V h, int bits)
+{
+    V a = _mm512_srli_epi32(l, (unsigned)bits), b = _mm512_slli_epi32(h, (unsigned)(32 - bits));
+    BARRIER(a);
+    BARRIER(b);
+    return _mm512_or_si512(a, b);
+}
+
+static inline __attribute__((always_inline)) V absdiff(V a, V b)
+{
+    return _mm512_sub_epi8(_mm512_max_epu8(a, b), _mm512_min_epu8(a, b));
+}
+
+static inline __attribute__((always_inline)) V bw_window(V acc, V win, V ref, V w, V ones16,
+                                                        int clamp)
+{
+    V t = _mm512_maddubs_epi16(absdiff(win, ref), w);
+    V s;
+    BARRIER(t);
+    s = _mm512_madd_epi16(t, ones16);
+    BARRIER(s);   /* clang would fuse madd + add into VNNI's vpdpwssd */
+    if (clamp) acc = _mm512_min_epu32(acc, _mm512_xor_si512(s, _mm512_set1_epi32(-1)));
+    return _mm512_add_epi32(acc, s);
+}
+
+static inline __attribute__((always_inline)) V vnni_window(V acc, V win, V ref, V w, int clamp)
+{
+    V r = _mm512_dpbusd_epi32(acc, absdiff(win, ref), w);
+    if (clamp) r = _mm512_mask_mov_epi32(r, _mm512_cmplt_epu32_mask(r, acc), _mm512_set1_epi32(-1));
+    return r;
+}
+
+/* One block of 16 lanes at lane i. masked: loads only the lanes in lm (the rest read as 0,
+ * never touching memory past n) and stores only the lanes in sm; otherwise whole vectors,
+ * non-temporal when nt. Every input of the block is loaded before any output is stored. */
+static inline __attribute__((always_inline)) void
+block16(const uint32_t *lo, const uint32_t *hi, const uint32_t *s1, const uint32_t *a0,
+        const uint32_t *a1, const uint32_t *a2, const uint32_t *a3, uint32_t *d0, uint32_t *d1,
+        uint32_t *d2, uint32_t *d3, size_t i, int clamp, int nt, int vnni, int masked,
+        __mmask16 lm, __mmask16 sm)
+{
+    const V one8 = _mm512_set1_epi8(1);
+    V l, h, r, c0, c1, c2, c3, w;
+    if (masked) {
+        l = _mm512_maskz_loadu_epi32(lm, lo + i); h = _mm512_maskz_loadu_epi32(lm, hi + i);
+        r = _mm512_maskz_loadu_epi32(lm, s1 + i);
+        c0 = _mm512_maskz_loadu_epi32(lm, a0 + i); c1 = _mm512_maskz_loadu_epi32(lm, a1 + i);
+        c2 = _mm512_maskz_loadu_epi32(lm, a2 + i); c3 = _mm512_maskz_loadu_epi32(lm, a3 + i);
+    } else {
+        l = _mm512_loadu_si512(lo + i); h = _mm512_loadu_si512(hi + i);
+        r = _mm512_loadu_si512(s1 + i);
+        c0 = _mm512_loadu_si512(a0 + i); c1 = _mm512_loadu_si512(a1 + i);
+        c2 = _mm512_loadu_si512(a2 + i); c3 = _mm512_loadu_si512(a3 + i);
+    }
+    /* h in a register: one load instead of three memory-operand vpshrdd (measured faster) */
+    BARRIER(h);
+    w = _mm512_min_epu8(r, one8);
+    if (vnni) {
+        c0 = vnni_window(c0, l, r, w, clamp);
+        c1 = vnni_window(c1, _mm512_shrdi_epi32(l, h, 8), r, w, clamp);   /* (l >> 8) | (h << 24) */
+        c2 = vnni_window(c2, _mm512_shrdi_epi32(l, h, 16), r, w, clamp);
+        c3 = vnni_window(c3, _mm512_shrdi_epi32(l, h, 24), r, w, clamp);
+    } else {
+        const V ones16 = _mm512_set1_epi16(1);
+        c0 = bw_window(c0, l, r, w, ones16, clamp);
+        c1 = bw_window(c1, shift_window(l, h, 8), r, w, ones16, clamp);
+        c2 = bw_window(c2, shift_window(l, h, 16), r, w, ones16, clamp);
+        c3 = bw_window(c3, shift_window(l, h, 24), r, w, ones16, clamp);
+    }
+    if (masked) {
+        _mm512_mask_storeu_epi32(d0 + i, sm, c0); _mm512_mask_storeu_epi32(d1 + i, sm, c1);
+        _mm512_mask_storeu_epi32(d2 + i, sm, c2); _mm512_mask_storeu_epi32(d3 + i, sm, c3);
+    } else if (nt) {
+        _mm512_stream_si512((void *)(d0 + i), c0); _mm512_stream_si512((void *)(d1 + i), c1);
+        _mm512_stream_si512((void *)(d2 + i), c2); _mm512_stream_si512((void *)(d3 + i), c3);
+    } else {
+        _mm512_storeu_si512(d0 + i, c0); _mm512_storeu_si512(d1 + i, c1);
+        _mm512_storeu_si512(d2 + i, c2); _mm512_storeu_si512(d3 + i, c3);
+    }
+}
+
+#define BLOCK(I, NT, MASKED, LM, SM) \
+    block16(lo, hi, s1, a0, a1, a2, a3, d0, d1, d2, d3, (I), clamp, (NT), vnni, (MASKED), (LM), (SM))
+
+/* Lanes [i, end): whole blocks two at a time (32 lanes per iteration), then one block, then
+ * the last 1..15 lanes with masked loads and stores (no scalar tail). */
+static inline __attribute__((always_inline)) void
+avx512_run(const uint32_t *lo, const uint32_t *hi, const uint32_t *s1,
+           const uint32_t *const src2[4], uint32_t *const dst[4], size_t i, size_t end,
+           int clamp, int nt, int vnni)
+{
+    const uint32_t *a0 = src2[0], *a1 = src2[1], *a2 = src2[2], *a3 = src2[3];
+    uint32_t *d0 = dst[0], *d1 = dst[1], *d2 = dst[2], *d3 = dst[3];
+    for (; i + 32 <= end; i += 32) {
+        BLOCK(i, nt, 0, 0, 0);
+        BLOCK(i + 16, nt, 0, 0, 0);
+    }
+    if (i + 16 <= end) {
+        BLOCK(i, nt, 0, 0, 0);
+        i += 16;
+    }
+    if (i < end) {
+        __mmask16 m = (__mmask16)((1u << (end - i)) - 1u);
+        BLOCK(i, 0, 1, m, m);
+    }
+}
+
+/* The wave executor's entry (n <= 64): lane i is written only if bit i of mask is set. */
+static inline __attribute__((always_inline)) void
+avx512_masked(const uint32_t *lo, const uint32_t *hi, const uint32_t *s1,
+              const uint32_t *const src2[4], uint32_t *const dst[4], size_t n, int clamp,
+              uint64_t mask, int vnni)
+{
+    const uint32_t *a0 = src2[0], *a1 = src2[1], *a2 = src2[2], *a3 = src2[3];
+    uint32_t *d0 = dst[0], *d1 = dst[1], *d2 = dst[2], *d3 = dst[3];
+    size_t i;
+    for (i = 0; i < n; i += 16) {
+        __mmask16 lm = n - i >= 16 ? (__mmask16)0xffff : (__mmask16)((1u << (n - i)) - 1u);
+        __mmask16 sm = (__mmask16)((__mmask16)(mask >> i) & lm);
+        if (!sm) continue;
+        BLOCK(i, 0, 1, lm, sm);
+    }
+}
+
+#endif
