@@ -43,8 +43,12 @@
 #include "cli.h"
 
 #include <errno.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 #define DIS_MAXLINE 16384           /* longest input line accepted */
 #define DIS_RBUF (4 * DIS_MAXLINE)  /* read buffer */
@@ -59,9 +63,14 @@
  * 16 + value for hex digits, 0 otherwise. Written once before any input is read. */
 static unsigned char cclass[256];
 static unsigned char hexv[256];   /* hex digit value, 0xff otherwise */
-/* two hex digits as a little-endian 16-bit load -> 0x100 | byte value; 0 (the zeroed
- * default) when either is not a hex digit. 128 KiB, of which about 4 KiB is ever read. */
-static uint16_t hex2[65536];
+/* two characters c0, c1 (index c0 | c1 << 8) -> their byte value | HEXQ_OK when both are
+ * hex digits, 0 otherwise. 64-bit entries so that four results shifted by 0, 8, 16, 24 and
+ * ORed into one word keep each HEXQ_OK flag (bits 39, 47, 55, 63) clear of the value bits
+ * 0..31: one AND then checks eight digit pairs at once (see word42()). 512 KiB of BSS of
+ * which init_classes() touches 22 rows of 2 KiB (a dozen pages). */
+#define HEXQ_OK ((uint64_t)1 << 39)
+#define HEXQ_ALL (HEXQ_OK | HEXQ_OK << 8 | HEXQ_OK << 16 | HEXQ_OK << 24)
+static uint64_t hexq[65536];
 static int little_endian;
 
 struct saved_line {
@@ -72,19 +81,38 @@ struct saved_line {
 
 /* Fast path. The text of an instruction is its operands' texts joined by mqsad_format's
  * fixed punctuation, and each operand's text (and validity) depends only on (slot, code)
- * unless the code is a literal. So at startup the library formats every (slot, code) once
- * (mqsad_operand_from_code + mqsad_format_operand); an 8-byte word whose control bits are
- * those mqsad_decode accepts (marker, OP, no ABS/OMOD/NEG; the family's free bits: VDST,
- * CLAMP, ignored OPSEL) and whose four codes are valid non-literal codes is printed by
- * concatenation. Everything else (literal codes 254/255, invalid words, --explain) goes
- * through mqsad_decode + mqsad_format. tests/cli/dis.sh checks the result against every
- * llvm-mc vector. */
-#define DIS_OPTEXT 100             /* longest operand text kept (annotations included) */
-#define DIS_OPSHORT 32             /* texts up to this long live in the compact table */
-struct opinfo {
-    uint8_t ok;                  /* 1 valid, 0 invalid, 2 use the library path */
+ * unless the code is a literal. So the library formats each (slot, code) once, the first
+ * time a word uses it (lazily: a run touches a few hundred of the 1792 codes, and formatting
+ * all of them was most of the start-up), with mqsad_operand_from_code +
+ * mqsad_format_operand; an 8-byte word whose control bits are those mqsad_decode accepts
+ * (marker, OP, no ABS/OMOD/NEG; the family's free bits: VDST, CLAMP, ignored OPSEL) and
+ * whose four codes are valid non-literal codes with short texts is printed by
+ * concatenation. Everything else (literal codes 254/255, invalid words, long annotated
+ * texts, --explain) goes through mqsad_decode + mqsad_format. tests/cli/dis.sh checks the
+ * result against every llvm-mc vector. */
+#define DIS_OPTEXT 100             /* room for formatting one operand (annotations included) */
+#define OPT_TEXT 30                /* longest entry text kept, prefix and separator included */
+enum { OPT_UNSET = 0, OPT_FAST = 1, OPT_SLOW = 2 };  /* ANDing four: 1 only if all are FAST */
+/* One (slot, code): its text with everything that always surrounds that slot in a line,
+ * so that a line is exactly four entries end to end:
+ *   VDST  "\tv_mqsad_u32_u8 " TEXT ", "      SRC0, SRC1  TEXT ", "
+ *   SRC2  TEXT "\n", or TEXT " clamp\n" (two entries per code: CLAMP picks one by index,
+ *         where a branch on it would mispredict, CLAMP being random in real code).
+ * Printing one is a fixed 32-byte copy of the whole entry and an advance by len: the
+ * bytes past len are overwritten by the next entry (or lie past the line end). 32 bytes:
+ * half a cache line, ok and len in the same line as the text. */
+struct optext {
+    char text[OPT_TEXT];
     uint8_t len;
+    uint8_t ok;                    /* OPT_*; OPT_UNSET (calloc) until first used */
 };
+struct optab {                     /* 73 KiB, but only the pages of codes seen are touched */
+    struct optext vdst[256];
+    struct optext src0[512], src1[512];
+    struct optext src2[2][512];    /* [CLAMP][code] */
+};
+/* longest fast-path line: four 32-byte copies */
+#define DIS_WORD_MAX (4 * 32)
 
 struct dis {
     /* hot fields first (the big, rarely read arrays come last) */
@@ -99,8 +127,8 @@ struct dis {
     const char *cur;                /* the line being processed */
     size_t curlen;
     unsigned long lineno;
-    struct opinfo op[4][512];       /* [MQSAD_SLOT_*][code]: small and hot */
-    char opshort[4][512][DIS_OPSHORT]; /* first DIS_OPSHORT bytes of each text */
+    struct optab op;                /* the fast path's operand texts (filled lazily) */
+    mqsad_inst scratch;             /* zeroed but .target: for formatting one operand */
     uint8_t pv[DIS_PEND];           /* values of pending bytes */
     unsigned pcol[DIS_PEND];        /* their 1-based columns */
     int pslot[DIS_PEND];            /* saved-line slot of older lines' bytes (set at line end) */
@@ -108,7 +136,6 @@ struct dis {
     FILE *in;
     unsigned next_slot;
     struct saved_line saved[DIS_SLOTS];
-    char oplong[4][512][DIS_OPTEXT];   /* whole text (only read when longer) */
     uint8_t lb[DIS_MAXLINE / 2 + 2]; /* bytes of the line being read (a token and its */
     unsigned lc[DIS_MAXLINE / 2 + 2];/* separator take at least 2 characters) and columns */
     char obuf[DIS_OBUF];
@@ -277,56 +304,144 @@ static void explain(struct dis *d, const mqsad_inst *in, mqsad_status st, size_t
     (void)avail;
 }
 
-/* Decodes pending bytes. final: no more bytes will join them (bracket, end of input). */
-/* fixed-size copy of the compact text (the output buffer has room), then advance */
-#define COPY_OP(o, slot, code, info) do {                                     \
-        if ((info)->len <= DIS_OPSHORT) memcpy((o), d->opshort[slot][code], DIS_OPSHORT); \
-        else memcpy((o), d->oplong[slot][code], (info)->len);                 \
-        (o) += (info)->len;                                                   \
-    } while (0)
-
-/* The table fast path for one 8-byte word: prints it and returns 1, or returns 0 (not
- * eligible: literal codes, invalid, --explain) and prints nothing. */
 #if defined(__GNUC__)
 #define DIS_ALWAYS_INLINE inline __attribute__((always_inline))
+#define DIS_NOINLINE __attribute__((noinline))
 #else
 #define DIS_ALWAYS_INLINE inline
+#define DIS_NOINLINE
 #endif
-static DIS_ALWAYS_INLINE int fast_dw(struct dis *d, uint32_t d0, uint32_t d1)
+
+/* Formats the table entries of (slot, code) with the library: OPT_FAST with their text,
+ * or OPT_SLOW (invalid code, literal code 254/255, text too long for the table) so that
+ * words using them take the general path. */
+static void fill_op(struct dis *d, int slot, unsigned code)
 {
-    unsigned ca, cb, cc, ce;
-    const struct opinfo *a, *b, *c, *e;
+    static const char head[] = "\tv_mqsad_u32_u8 ";
+    mqsad_operand *op = slot == MQSAD_SLOT_VDST ? &d->scratch.vdst : &d->scratch.src[slot];
+    struct optext *ot[2];
+    const char *pre = "", *post[2] = { ", ", "" };
+    char text[DIS_OPTEXT];
+    size_t len = 0, k, n = 1;
+    int ok = 1;
+    switch (slot) {
+    case MQSAD_SLOT_VDST: ot[0] = &d->op.vdst[code]; pre = head; break;
+    case MQSAD_SLOT_SRC0: ot[0] = &d->op.src0[code]; break;
+    case MQSAD_SLOT_SRC1: ot[0] = &d->op.src1[code]; break;
+    default:
+        ot[0] = &d->op.src2[0][code]; ot[1] = &d->op.src2[1][code];
+        post[0] = "\n"; post[1] = " clamp\n"; n = 2;
+        break;
+    }
+    if (slot != MQSAD_SLOT_VDST && (code == 254 || code == 255)) ok = 0;
+    /* mqsad_operand_from_code rewrites the whole operand, and an operand's text depends
+     * only on it and the target, so one scratch instruction serves every entry */
+    else if (mqsad_operand_from_code(d->t, slot, code, 0, op) != MQSAD_OK) ok = 0;
+    else if (mqsad_format_operand(&d->scratch, slot, text, sizeof text, &len) != MQSAD_OK) ok = 0;
+    for (k = 0; k < n; k++) {
+        size_t lp = strlen(pre), ls = strlen(post[k]);
+        ot[k]->ok = OPT_SLOW;
+        if (!ok || lp + len + ls > OPT_TEXT) continue;
+        memcpy(ot[k]->text, pre, lp);
+        memcpy(ot[k]->text + lp, text, len);
+        memcpy(ot[k]->text + lp + len, post[k], ls);
+        ot[k]->len = (uint8_t)(lp + len + ls);
+        ot[k]->ok = OPT_FAST;
+    }
+}
+
+/* What word_text() reads, copied into a local by its callers: the compiler then keeps it
+ * in registers (the output stores through a char * could alias fields of struct dis and
+ * would force reloads on every word). */
+struct wordctx {
+    const char *op;                 /* (const char *)&d->op: byte offsets below */
+    uint32_t ctrl_mask, ctrl_want, clamp_mask;
+};
+
+static DIS_ALWAYS_INLINE struct wordctx wordctx_of(const struct dis *d)
+{
+    struct wordctx x;
+    x.op = (const char *)&d->op;
+    x.ctrl_mask = d->ctrl_mask;
+    x.ctrl_want = d->ctrl_want;
+    x.clamp_mask = d->clamp_mask;
+    return x;
+}
+
+/* The four codes of a word, and their entries' byte offsets in d->op: entries are 32
+ * bytes, so shifting a field to bit 5 and masking gives code << 5 in one step. */
+#define CODE_VDST(d0, d1) ((d0) & 255u)
+#define CODE_SRC0(d0, d1) ((d1) & 511u)
+#define CODE_SRC1(d0, d1) ((d1) >> 9 & 511u)
+#define CODE_SRC2(d0, d1) ((d1) >> 18 & 511u)
+#define OFF_VDST(d0, d1) (offsetof(struct optab, vdst) + ((d0) << 5 & 0x1fe0u))
+#define OFF_SRC0(d0, d1) (offsetof(struct optab, src0) + ((d1) << 5 & 0x3fe0u))
+#define OFF_SRC1(d0, d1) (offsetof(struct optab, src1) + ((d1) >> 4 & 0x3fe0u))
+#define OFF_SRC2(d0, d1, clamp) (offsetof(struct optab, src2) + (size_t)(clamp) * sizeof (struct optext[512]) + \
+                                 ((d1) >> 13 & 0x3fe0u))
+
+/* The control bits of a V_MQSAD_U32_U8 word mqsad_decode accepts, and no bits above SRC2 */
+#define WORD_IS_MQSAD(x, d0, d1) (((((d0) & (x)->ctrl_mask) ^ (x)->ctrl_want) | ((d1) >> 27)) == 0)
+
+/* The table fast path for one 8-byte word (dwords d0, d1): writes its line at o, which
+ * must have DIS_WORD_MAX bytes of room, and returns the end; or returns NULL having
+ * written nothing that counts: not a word this path prints (fill_ops() then tells
+ * whether that was only for entries not formatted yet). */
+static DIS_ALWAYS_INLINE char *word_text(const struct wordctx *x, char *o, uint32_t d0, uint32_t d1)
+{
+    const struct optext *a, *b, *c, *e;
+    if (!WORD_IS_MQSAD(x, d0, d1)) return NULL;
+    a = (const struct optext *)(const void *)(x->op + OFF_VDST(d0, d1));
+    b = (const struct optext *)(const void *)(x->op + OFF_SRC0(d0, d1));
+    c = (const struct optext *)(const void *)(x->op + OFF_SRC1(d0, d1));
+    e = (const struct optext *)(const void *)(x->op + OFF_SRC2(d0, d1, (d0 & x->clamp_mask) != 0));
+    if ((a->ok & b->ok & c->ok & e->ok) != OPT_FAST) return NULL;
+    memcpy(o, a, 32); o += a->len;   /* whole entries: see struct optext */
+    memcpy(o, b, 32); o += b->len;
+    memcpy(o, c, 32); o += c->len;
+    memcpy(o, e, 32);
+    return o + e->len;
+}
+
+/* Cold half of word_text(): for a V_MQSAD word with entries not formatted yet, formats
+ * them; 1 if that made the word printable (word_text() then succeeds), else 0. */
+static DIS_NOINLINE int fill_ops(struct dis *d, uint32_t d0, uint32_t d1)
+{
+    struct wordctx x = wordctx_of(d);
+    const struct optext *a = &d->op.vdst[CODE_VDST(d0, d1)];
+    const struct optext *b = &d->op.src0[CODE_SRC0(d0, d1)];
+    const struct optext *c = &d->op.src1[CODE_SRC1(d0, d1)];
+    const struct optext *e = &d->op.src2[(d0 & d->clamp_mask) != 0][CODE_SRC2(d0, d1)];
+    if (!WORD_IS_MQSAD(&x, d0, d1) || (a->ok && b->ok && c->ok && e->ok)) return 0;
+    if (!a->ok) fill_op(d, MQSAD_SLOT_VDST, CODE_VDST(d0, d1));
+    if (!b->ok) fill_op(d, MQSAD_SLOT_SRC0, CODE_SRC0(d0, d1));
+    if (!c->ok) fill_op(d, MQSAD_SLOT_SRC1, CODE_SRC1(d0, d1));
+    if (!e->ok) fill_op(d, MQSAD_SLOT_SRC2, CODE_SRC2(d0, d1));
+    return (a->ok & b->ok & c->ok & e->ok) == OPT_FAST;
+}
+
+/* word_text() into the output buffer: 1 if printed, 0 if not eligible (nothing printed). */
+static int fast_dw(struct dis *d, uint32_t d0, uint32_t d1)
+{
+    struct wordctx x = wordctx_of(d);
     char *o;
-    if (d->explain || (d0 & d->ctrl_mask) != d->ctrl_want || (d1 >> 27) != 0) return 0;
-    ca = d0 & 255; cb = d1 & 511; cc = (d1 >> 9) & 511; ce = (d1 >> 18) & 511;
-    a = &d->op[MQSAD_SLOT_VDST][ca]; b = &d->op[0][cb]; c = &d->op[1][cc]; e = &d->op[2][ce];
-    if ((a->ok & b->ok & c->ok & e->ok) != 1) return 0;
-    if (sizeof d->obuf - d->olen < 4 * DIS_OPTEXT + 40) out_flush(d);
-    o = d->obuf + d->olen;
-    memcpy(o, "\tv_mqsad_u32_u8 ", 16); o += 16;
-    COPY_OP(o, MQSAD_SLOT_VDST, ca, a); *o++ = ','; *o++ = ' ';
-    COPY_OP(o, 0, cb, b); *o++ = ','; *o++ = ' ';
-    COPY_OP(o, 1, cc, c); *o++ = ','; *o++ = ' ';
-    COPY_OP(o, 2, ce, e);
-    if (d0 & d->clamp_mask) { memcpy(o, " clamp", 6); o += 6; }
-    *o++ = '\n';
+    if (d->explain) return 0;
+    if (sizeof d->obuf - d->olen < DIS_WORD_MAX) out_flush(d);
+    o = word_text(&x, d->obuf + d->olen, d0, d1);
+    if (!o && fill_ops(d, d0, d1)) o = word_text(&x, d->obuf + d->olen, d0, d1);
+    if (!o) return 0;
     d->olen = (size_t)(o - d->obuf);
     return 1;
 }
 
-static DIS_ALWAYS_INLINE int fast_word(struct dis *d, const uint8_t *p)
+static int fast_word(struct dis *d, const uint8_t *p)
 {
-    uint32_t d0, d1;
-    if (little_endian) {
-        memcpy(&d0, p, 4);
-        memcpy(&d1, p + 4, 4);
-    } else {
-        d0 = (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
-        d1 = (uint32_t)p[4] | (uint32_t)p[5] << 8 | (uint32_t)p[6] << 16 | (uint32_t)p[7] << 24;
-    }
+    uint32_t d0 = (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
+    uint32_t d1 = (uint32_t)p[4] | (uint32_t)p[5] << 8 | (uint32_t)p[6] << 16 | (uint32_t)p[7] << 24;
     return fast_dw(d, d0, d1);
 }
 
+/* Decodes pending bytes. final: no more bytes will join them (bracket, end of input). */
 static void process(struct dis *d, int final)
 {
     while (d->npend > 0) {
@@ -416,8 +531,8 @@ static void init_classes(void)
         unsigned i, j;
         for (i = 0; i < 22; i++)
             for (j = 0; j < 22; j++)
-                hex2[(unsigned char)hd[i] | (unsigned)(unsigned char)hd[j] << 8] =
-                    (uint16_t)(0x100u | hexv[(unsigned char)hd[i]] << 4 | hexv[(unsigned char)hd[j]]);
+                hexq[(unsigned char)hd[i] | (unsigned)(unsigned char)hd[j] << 8] =
+                    (uint64_t)(hexv[(unsigned char)hd[i]] << 4 | hexv[(unsigned char)hd[j]]) | HEXQ_OK;
     }
     for (c = 0; c < 10; c++) cclass['0' + c] = (unsigned char)(16 + c);
     for (c = 0; c < 6; c++) { cclass['a' + c] = (unsigned char)(26 + c); cclass['A' + c] = (unsigned char)(26 + c); }
@@ -534,45 +649,98 @@ static int canonical_line(struct dis *d, const char *text, size_t len)
     return 1;
 }
 
-/* The commonest line of all, exactly "[0xHH,0xHH,0xHH,0xHH,0xHH,0xHH,0xHH,0xHH]" (41 bytes,
- * one 8-byte word), checked and decoded without a per-character loop: eight 8-byte loads
- * check the fixed characters, the sixteen hex digits are gathered into two 64-bit words
- * and validated and converted eight at a time (SWAR: all bytes < 0x80, so per-byte adds
- * cannot carry into the next byte). Little-endian hosts only; q[0..48) must be readable
- * (rbuf is padded). Returns 1 when the line was printed, 0 to take the general path (a
- * line of this shape that is not a printable word, or any other state). */
-static inline uint64_t ld64(const char *p)
+/* The commonest line of all, exactly "[0xHH,0xHH,0xHH,0xHH,0xHH,0xHH,0xHH,0xHH]\n" (42
+ * bytes, one 8-byte word), is checked and converted without a per-character loop.
+ * shape42 checks the 26 fixed characters of q[0..48) at once: (q[i] & line42_mask[i]) ==
+ * line42_want[i], where the mask is 0xdf at the x of 0x (0X is accepted too), 0 at the hex
+ * digits (hexq checks those) and at the 6 bytes past the newline (read, not looked at). */
+#define L42 42
+static const unsigned char line42_mask[48] = {
+    0xff, 0xff, 0xdf, 0, 0, 0xff, 0xff, 0xdf, 0, 0, 0xff, 0xff, 0xdf, 0, 0, 0xff,
+    0xff, 0xdf, 0, 0, 0xff, 0xff, 0xdf, 0, 0, 0xff, 0xff, 0xdf, 0, 0, 0xff, 0xff,
+    0xdf, 0, 0, 0xff, 0xff, 0xdf, 0, 0, 0xff, 0xff, 0, 0, 0, 0, 0, 0
+};
+static const unsigned char line42_want[48] = {
+    '[', '0', 'X', 0, 0, ',', '0', 'X', 0, 0, ',', '0', 'X', 0, 0, ',',
+    '0', 'X', 0, 0, ',', '0', 'X', 0, 0, ',', '0', 'X', 0, 0, ',', '0',
+    'X', 0, 0, ',', '0', 'X', 0, 0, ']', '\n', 0, 0, 0, 0, 0, 0
+};
+
+#if defined(__SSE2__)
+/* three 16-byte loads, masked compares and one movemask */
+static DIS_ALWAYS_INLINE int shape42(const char *q)
 {
-    uint64_t w;
-    memcpy(&w, p, 8);
-    return w;
+#define LD(p) _mm_loadu_si128((const __m128i *)(const void *)(p))
+#define ROW(i) _mm_xor_si128(_mm_and_si128(LD(q + (i)), LD(line42_mask + (i))), LD(line42_want + (i)))
+    __m128i x = _mm_or_si128(_mm_or_si128(ROW(0), ROW(16)), ROW(32));
+#undef ROW
+#undef LD
+    return _mm_movemask_epi8(_mm_cmpeq_epi8(x, _mm_setzero_si128())) == 0xffff;
+}
+#else
+/* the same with six 8-byte words (q and the tables are loaded alike, so any byte order) */
+static DIS_ALWAYS_INLINE int shape42(const char *q)
+{
+    uint64_t acc = 0, x, m, w;
+    int i;
+    for (i = 0; i < 48; i += 8) {
+        memcpy(&x, q + i, 8);
+        memcpy(&m, line42_mask + i, 8);
+        memcpy(&w, line42_want + i, 8);
+        acc |= (x & m) ^ w;
+    }
+    return acc == 0;
+}
+#endif
+
+/* The eight digit pairs of a line shape42() accepted, at q + 3 + 5t, looked up in hexq
+ * and assembled into the two dwords of the word. 1 if all sixteen are hex digits. */
+static DIS_ALWAYS_INLINE int word42(const char *q, uint32_t *d0, uint32_t *d1)
+{
+#define HEXQ(t) hexq[(unsigned char)q[3 + 5 * (t)] | (unsigned)(unsigned char)q[4 + 5 * (t)] << 8]
+    uint64_t w0 = HEXQ(0) | HEXQ(1) << 8 | HEXQ(2) << 16 | HEXQ(3) << 24;
+    uint64_t w1 = HEXQ(4) | HEXQ(5) << 8 | HEXQ(6) << 16 | HEXQ(7) << 24;
+#undef HEXQ
+    *d0 = (uint32_t)w0;
+    *d1 = (uint32_t)w1;
+    return (w0 & w1 & HEXQ_ALL) == HEXQ_ALL;
 }
 
-static int line41(struct dis *d, const char *q)
+/* Prints the run of consecutive 42-byte word lines at q (avail bytes of input; q[0 ..
+ * avail + 6) readable: rbuf is padded) and returns the bytes consumed: 0 when the first
+ * line is not of that shape or not a printable word (the caller's general path takes it).
+ * The caller guarantees the state a printed word leaves unchanged: nothing pending, no
+ * block open (hence block_failed == 0), cur_count == 0 (reset by every line), no
+ * --explain, not skipping a long line. Output and line count stay in locals. */
+static size_t run42(struct dis *d, const char *q, size_t avail)
 {
-    const uint64_t M = 0xff0000dfffull, T = 0x2c00005830ull, E = 0x5d00005830ull;
-    uint64_t w0, w1, w2, w3, w4, w5, w6, w7;
-    unsigned e0, e1, e2, e3, e4, e5, e6, e7;
-    if (d->npend || d->in_block || d->explain || q[0] != '[') return 0;
-    w0 = ld64(q + 1); w1 = ld64(q + 6); w2 = ld64(q + 11); w3 = ld64(q + 16);
-    w4 = ld64(q + 21); w5 = ld64(q + 26); w6 = ld64(q + 31); w7 = ld64(q + 36);
-    /* each token: "0x" (or "0X"), two digits, then ',' (']' after the last) */
-    if (((w0 & M) ^ T) | ((w1 & M) ^ T) | ((w2 & M) ^ T) | ((w3 & M) ^ T) |
-        ((w4 & M) ^ T) | ((w5 & M) ^ T) | ((w6 & M) ^ T) | ((w7 & M) ^ E))
-        return 0;
-#define HEX2(w) hex2[(w) >> 16 & 0xffff]
-    e0 = HEX2(w0); e1 = HEX2(w1); e2 = HEX2(w2); e3 = HEX2(w3);
-    e4 = HEX2(w4); e5 = HEX2(w5); e6 = HEX2(w6); e7 = HEX2(w7);
-#undef HEX2
-    if (!(e0 & e1 & e2 & e3 & e4 & e5 & e6 & e7 & 0x100)) return 0;   /* a non-hex digit */
-    d->cur = q;
-    d->curlen = 41;
-    if (!fast_dw(d, (e0 & 0xff) | (e1 & 0xff) << 8 | (e2 & 0xff) << 16 | (e3 & 0xffu) << 24,
-                 (e4 & 0xff) | (e5 & 0xff) << 8 | (e6 & 0xff) << 16 | (e7 & 0xffu) << 24))
-        return 0;
-    d->block_failed = 0;   /* the state after `[`, 8 bytes, `]` is the initial one */
-    d->cur_count = 0;
-    return 1;
+    const struct wordctx x = wordctx_of(d);
+    const char *const q0 = q, *qlast;
+    char *o = d->obuf + d->olen;
+    char *const olim = d->obuf + sizeof d->obuf - DIS_WORD_MAX;
+    if (avail < L42) return 0;
+    qlast = q + (avail - L42);          /* the last place a whole line can start */
+    for (;;) {
+        uint32_t d0, d1;
+        char *e;
+        if (q > qlast || !shape42(q) || !word42(q, &d0, &d1)) break;
+        if (o > olim) {
+            d->olen = (size_t)(o - d->obuf);
+            out_flush(d);
+            o = d->obuf;
+        }
+        e = word_text(&x, o, d0, d1);
+        if (!e) {
+            /* kept out of the hot path, so nothing has to survive a call there */
+            if (!fill_ops(d, d0, d1)) break;
+            continue;   /* the entries are filled now: print the same line */
+        }
+        o = e;
+        q += L42;
+    }
+    d->olen = (size_t)(o - d->obuf);
+    d->lineno += (unsigned long)(q - q0) / L42;
+    return (size_t)(q - q0);
 }
 
 /* text[len] must be readable and a separator (the line's '\n', or a sentinel). Bytes are
@@ -647,43 +815,17 @@ static void do_line(struct dis *d, const char *restrict text, size_t len)
     line_done(d);
 }
 
-static void build_tables(struct dis *d)
+/* The target's control-bit test for word_text(); the operand table fills lazily. */
+static void setup_target(struct dis *d)
 {
     const mqsad_family *f = d->t->family;
-    mqsad_inst tmp;
-    int slot;
-    unsigned code;
     d->ctrl_mask = 0xffffff00u;   /* everything but VDST ... */
     if (f->clamp_bit >= 0) d->ctrl_mask &= ~(1u << f->clamp_bit);   /* ... CLAMP ... */
     if (!f->dis_strict)                                              /* ... ignored OPSEL */
         d->ctrl_mask &= ~((((uint32_t)1 << (f->ignored_hi - f->ignored_lo + 1)) - 1) << f->ignored_lo);
     d->ctrl_want = (uint32_t)f->opcode << f->op_lo | (uint32_t)f->marker << 26;
     d->clamp_mask = f->clamp_bit >= 0 ? 1u << f->clamp_bit : 0u;
-    /* one zeroed instruction: mqsad_operand_from_code rewrites the whole operand */
-    memset(&tmp, 0, sizeof tmp);
-    tmp.target = d->t;
-    for (slot = 0; slot < 4; slot++) {
-        mqsad_operand *op = slot == MQSAD_SLOT_VDST ? &tmp.vdst : &tmp.src[slot];
-        for (code = 0; code < (slot == MQSAD_SLOT_VDST ? 256u : 512u); code++) {
-            struct opinfo *ot = &d->op[slot][code];
-            char text[DIS_OPTEXT];
-            size_t len = 0;
-            if (slot != MQSAD_SLOT_VDST && (code == 254 || code == 255)) { ot->ok = 2; continue; }
-            if (mqsad_operand_from_code(d->t, slot, code, 0, op) != MQSAD_OK) {
-                ot->ok = 0;
-                continue;
-            }
-            if (mqsad_format_operand(&tmp, slot, text, DIS_OPTEXT, &len) != MQSAD_OK) {
-                ot->ok = 2;
-                continue;
-            }
-            memcpy(d->opshort[slot][code], text, DIS_OPSHORT);
-            /* only long texts (annotations) go to oplong: its pages stay untouched */
-            if (len > DIS_OPSHORT) memcpy(d->oplong[slot][code], text, len);
-            ot->ok = 1;
-            ot->len = (uint8_t)len;
-        }
-    }
+    d->scratch.target = d->t;   /* the rest stays zeroed (calloc) */
 }
 
 static void dis_usage(FILE *out)
@@ -745,7 +887,7 @@ int cmd_dis(int argc, char **argv)
     d->t = mqsad_target_lookup(tname);
     if (!d->t) { fprintf(stderr, "mqsad dis: unknown target '%s'\n", tname); free(d); return 2; }
     d->explain = explain_flag;
-    build_tables(d);
+    setup_target(d);
     if (!path || !strcmp(path, "-")) {
         d->in = stdin;
         d->fname = "<stdin>";
@@ -761,12 +903,10 @@ int cmd_dis(int argc, char **argv)
 
     for (;;) {
         char *nl;
-        /* the usual 41-byte bracketed word: no newline search needed */
-        if (little_endian && end - start >= 42 && d->rbuf[start + 41] == '\n' && !skipping &&
-            line41(d, d->rbuf + start)) {
-            d->lineno++;
-            start += 42;
-            continue;
+        /* runs of the usual bracketed word line: no newline search needed */
+        if (!skipping && !d->npend && !d->in_block && !d->explain) {
+            size_t n = run42(d, d->rbuf + start, end - start);
+            if (n) { start += n; continue; }
         }
         nl = memchr(d->rbuf + start, '\n', end - start);
         if (nl) {
