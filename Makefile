@@ -37,6 +37,7 @@ $(BUILD)/obj/kernels/x86_sse41.o:     ISAFLAGS := -msse4.1
 $(BUILD)/obj/kernels/x86_avx2.o:      ISAFLAGS := -mavx2 -mbmi2
 $(BUILD)/obj/kernels/x86_avx2_vnni.o: ISAFLAGS := -mavx2 -mbmi2 -mavxvnni
 $(BUILD)/obj/kernels/x86_avx512.o:    ISAFLAGS := -mavx512f -mavx512bw -mavx512vl -mavx512vnni -mavx512vbmi2 -mbmi2
+$(BUILD)/obj/kernels/x86_avx512_wave.o: ISAFLAGS := -mavx512f -mavx512bw -mavx512vl -mavx512vnni -mavx512vbmi2 -mbmi2
 
 .PHONY: all lib cli demo check test bench fuzz install uninstall clean
 all: lib cli

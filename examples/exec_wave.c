@@ -11,8 +11,9 @@
 #include <stdio.h>
 #include <string.h>
 
-/* mqsad_wave_state is about 67 KiB: keep it off the stack. */
-static mqsad_wave_state wave;
+/* mqsad_wave_state is about 67 KiB: keep it off the stack; MQSAD_WAVE_ALIGN keeps every VGPR
+ * row on its own cache lines (C11 _Alignas; on the heap: aligned_alloc / posix_memalign). */
+static _Alignas(MQSAD_WAVE_ALIGN) mqsad_wave_state wave;
 
 int main(void)
 {

@@ -367,9 +367,13 @@ MQSAD_API mqsad_status mqsad_assemble(const mqsad_target *target, const char *te
 
 #define MQSAD_MAX_LANES 64
 #define MQSAD_MAX_VGPRS 260   /* gfx1250 quads may run to v257 */
+#define MQSAD_WAVE_ALIGN 64   /**< best alignment of a mqsad_wave_state (see below) */
 
 /** Register state of one wave. Caller-owned (about 67 KiB: allocate it statically or on
- *  the heap, not on a small stack). Scalar registers are stored by their 9-bit operand
+ *  the heap, not on a small stack). For full speed allocate it on a MQSAD_WAVE_ALIGN-byte
+ *  boundary (aligned_alloc / posix_memalign; see examples/exec_wave.c): malloc's 16-byte
+ *  alignment works but makes every 64-byte vector load of a VGPR row straddle two cache
+ *  lines (measured: a wave64 instruction ~25% slower). Scalar registers are stored by their 9-bit operand
  *  code, so the target table alone says which name lives where. Prefer the setters below
  *  (they validate the register against the target and keep the mirrors consistent).
  *
@@ -384,13 +388,15 @@ MQSAD_API mqsad_status mqsad_assemble(const mqsad_target *target, const char *te
  *  - src_vccz / src_execz are computed from vcc / exec (low 32 bits on wave32).
  *  - vgpr_set is per register (any lane): an unset-read is reported per register. */
 typedef struct mqsad_wave_state {
+    /** First, so that a state allocated on a 64-byte boundary has every VGPR row (256
+     *  bytes) cache-line aligned: the vector kernels then never split a load. */
+    uint32_t vgpr[MQSAD_MAX_VGPRS][MQSAD_MAX_LANES];
     const mqsad_target *target;
     unsigned wave_size;                 /**< 32 or 64 */
     uint64_t exec;                      /**< EXEC mask (mirrored in scalar[126..127]) */
     uint32_t scalar[256];               /**< indexed by operand code: s*, vcc, ttmp, m0, exec, apertures, ... */
     uint8_t  scc;                       /**< for src_scc */
     uint8_t  scalar_set[256];           /**< 1 if the caller set scalar[code] (253: scc) */
-    uint32_t vgpr[MQSAD_MAX_VGPRS][MQSAD_MAX_LANES];
     uint8_t  vgpr_set[MQSAD_MAX_VGPRS]; /**< 1 if the caller set the register (any lane) */
     /* --- added by the wave helper (additive) --- */
     uint32_t aperture_hi[4];            /**< high halves of the apertures at codes 235..238 */

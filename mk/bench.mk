@@ -25,8 +25,10 @@ kernels-isa-check: lib
 	  test "$$bad" -eq 0 || { echo "$$o: EVEX instructions"; exit 1; }; done; \
 	bad=$$(objdump -d --no-show-raw-insn $$d/kernels_c.o | grep -cE 'ymm|\sv[a-z]' || true); \
 	test "$$bad" -eq 0 || { echo "kernels_c.o: VEX code in the portable kernel"; exit 1; }; \
-	for o in x86_avx2.o x86_avx2_vnni.o x86_avx512.o; do \
+	for o in x86_avx2.o x86_avx2_vnni.o x86_avx512.o x86_avx512_wave.o; do \
 	  test "$$(objdump -d $$d/$$o | grep -c vzeroupper)" -gt 0 || { echo "$$o: no vzeroupper"; exit 1; }; done; \
+	test "$$(objdump -d $$d/x86_avx512_wave.o | grep -c vpdpbusd)" -gt 0 \
+	  || { echo "x86_avx512_wave.o: no vpdpbusd in the masked VNNI kernel"; exit 1; }; \
 	echo "kernels-isa-check: ok"
 
 # tests/test_kernels.c also compiles the AVX2-VNNI and AVX-512 kernel sources on SIMDe (when

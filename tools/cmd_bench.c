@@ -130,10 +130,15 @@ static uint32_t rnd(void)
 
 static int soa_alloc(soa *s, size_t n)
 {
-    size_t stride = (n + 31) & ~(size_t)31, i;   /* every array 128-byte aligned */
+    /* Every array 64-byte aligned, and each one 64 bytes further on modulo 4 KiB than the
+     * one before: with equal offsets (a power-of-two stride) all 11 streams of a lane fall
+     * into the same L1 set (8 ways) and alias on the low 12 address bits, which measures
+     * the allocator, not the kernel. An emulator's register file (vgpr[256][64] words)
+     * staggers its rows the same way. */
+    size_t stride = ((n + 31) & ~(size_t)31) + 16, i;
     int k;
     void *p = NULL;
-    if (posix_memalign(&p, 128, 11 * stride * sizeof(uint32_t))) return 0;
+    if (posix_memalign(&p, 4096, 11 * stride * sizeof(uint32_t))) return 0;
     s->mem = p;
     s->n = n;
     s->lo = s->mem; s->hi = s->mem + stride; s->s1 = s->mem + 2 * stride;
@@ -285,7 +290,8 @@ static void bench_wave(int rounds, double sample_ns)
     /* v_mqsad_u32_u8 v[4:7], v[2:3], v1, v[8:11] (encoding-llvm22.md, gfx1100) */
     static const uint8_t code[8] = { 0x04, 0x00, 0x3d, 0xd6, 0x02, 0x03, 0x22, 0x04 };
     const mqsad_target *t = mqsad_target_lookup("gfx1100");
-    mqsad_wave_state *st = malloc(sizeof *st);
+    void *mem = NULL;   /* MQSAD_WAVE_ALIGN: VGPR rows on cache-line boundaries (mqsad.h) */
+    mqsad_wave_state *st = posix_memalign(&mem, MQSAD_WAVE_ALIGN, sizeof *st) ? NULL : mem;
     mqsad_inst inst;
     mqsad_kernels best;
     contender bare;

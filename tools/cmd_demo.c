@@ -12,7 +12,7 @@
 #define SEED_TEXT "v_mqsad_u32_u8 v[5:8], -1, -1, v[252:255]"
 #define LINE_MAX_DEMO 256
 
-static mqsad_wave_state demo_wave;   /* ~67 KiB: not on the stack */
+static _Alignas(MQSAD_WAVE_ALIGN) mqsad_wave_state demo_wave;   /* ~67 KiB: not on the stack */
 static unsigned demo_failures;
 
 static void demo_usage(FILE *out)

@@ -54,7 +54,7 @@ static void exec_usage(FILE *out)
         "  v4 = 0x0000000b 0x0000000b ...\n");
 }
 
-static mqsad_wave_state g_state;   /* ~67 KiB: not on the stack */
+static _Alignas(MQSAD_WAVE_ALIGN) mqsad_wave_state g_state;   /* ~67 KiB: not on the stack */
 
 static int hexval(int c)
 {
