@@ -213,20 +213,20 @@ static void reg_name(char *buf, size_t size, int rk, unsigned num, unsigned widt
     else snprintf(buf, size, "%s[%u:%u]", pre, num, num + width - 1);
 }
 
-/* getRegularReg: alignment, size class, range. */
-static int regular_reg(pstate *p, int rk, unsigned num, unsigned width, unsigned loc)
+/* getRegularReg: alignment, size class, range. LLVM holds the width in bits in a 32-bit
+ * RegWidth = 32 * (hi - lo + 1), which wraps for huge ranges: s[3:0x08000003] is s3 there
+ * (then "invalid operand"), s[2:0x80000001] a size error. *width is reduced the same way. */
+static int regular_reg(pstate *p, int rk, unsigned num, unsigned *widthp, unsigned loc)
 {
     static const unsigned char vsizes[] = { 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 16, 32 };
     static const unsigned char ssizes[] = { 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 16 };
     static const unsigned char tsizes[] = { 1, 2, 4, 8, 16 };
     const unsigned char *sz;
     size_t nsz, i;
-    unsigned align = 1;
-    if (rk == RK_SGPR || rk == RK_TTMP) {
-        unsigned b = 1;
-        while (b < width) b <<= 1;
-        align = b < 4 ? b : 4;
-    }
+    unsigned align = 1, width = (unsigned)(((uint32_t)*widthp * 32u) / 32u);
+    *widthp = width;
+    /* min(bit_ceil(width), 4), without a shift loop */
+    if (rk == RK_SGPR || rk == RK_TTMP) align = width > 2 ? 4u : width == 2 ? 2u : 1u;
     if (num % align) { perr(p, loc, "invalid register alignment"); return 0; }
     if (rk == RK_SGPR) { sz = ssizes; nsz = sizeof ssizes; }
     else if (rk == RK_TTMP) { sz = tsizes; nsz = sizeof tsizes; }
@@ -365,7 +365,7 @@ static int parse_reg_list(pstate *p, pop *r)
     next(p);
     if (r->rk == RK_SPECIAL) {
         if (r->width == 1) r->width = mqsad_special_width(r->special);
-    } else if (!regular_reg(p, r->rk, r->num, r->width, list_loc)) {
+    } else if (!regular_reg(p, r->rk, r->num, &r->width, list_loc)) {
         return 0;
     }
     return 1;
@@ -422,7 +422,7 @@ static int parse_amdgpu_register(pstate *p, pop *r)
                 p->depth--;
                 return 0;
             }
-            ok = regular_reg(p, rk, r->num, r->width, loc);
+            ok = regular_reg(p, rk, r->num, &r->width, loc);
         }
     } else {
         ok = parse_reg_list(p, r);

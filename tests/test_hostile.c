@@ -283,6 +283,38 @@ static void test_asm(void)
     asm_case_str("v[2:4294967299] (width wraps to 2)",
                  "v_mqsad_u32_u8 v[4:7], v[2:4294967299], v1, v[8:11]", MUST_FAIL, 0);
 
+    /* register widths near 2^32 (fuzz finding: a shift loop over the width never ended).
+     * Expected: llvm-mc 22 on gfx900 and gfx1100, whose 32-bit RegWidth = 32 * width wraps */
+    {
+        static const struct { const char *line, *want; unsigned col; } wrap[] = {
+            { "v_mqsad_u32_u8 v[4:7], s[2:0xffffffff], v1, v[8:11]", "invalid register alignment", 24 },
+            { "v_mqsad_u32_u8 v[4:7], s[2:0x80000001], v1, v[8:11]", "invalid or unsupported register size", 24 },
+            { "v_mqsad_u32_u8 v[4:7], s[3:0x08000003], v1, v[8:11]", "invalid operand for instruction", 24 },
+            { "v_mqsad_u32_u8 v[4:7], ttmp[1:0x80000000], v1, v[8:11]", "invalid or unsupported register size", 24 },
+            { "v_mqsad_u32_u8 v[4:7], v[2:3], s[3:0x08000003], v[8:11]", "v_mqsad_u32_u8 v[4:7], v[2:3], s3, v[8:11]", 0 },
+            { "v_mqsad_u32_u8 v[4:7], v[2:0x08000003], v[3], v[8:11]", "v_mqsad_u32_u8 v[4:7], v[2:3], v3, v[8:11]", 0 },
+        };
+        static const char *const tg[] = { "gfx900", "gfx1100" };
+        size_t k, j;
+        for (j = 0; j < 2; j++)
+            for (k = 0; k < sizeof wrap / sizeof wrap[0]; k++) {
+                const mqsad_target *t = mqsad_target_lookup(tg[j]);
+                mqsad_inst inst;
+                mqsad_diag d;
+                char txt[128];
+                double t0 = now();
+                mqsad_status st = mqsad_parse(t, wrap[k].line, strlen(wrap[k].line), &inst, &d);
+                CHECK(now() - t0 < TIME_LIMIT, "%s: slow", wrap[k].line);
+                if (wrap[k].col) {
+                    CHECK(st != MQSAD_OK && d.column == wrap[k].col && !strcmp(d.message, wrap[k].want),
+                          "%s on %s: got %u: %s", wrap[k].line, tg[j], d.column, st ? d.message : "accepted");
+                } else {
+                    CHECK(st == MQSAD_OK && mqsad_format(&inst, txt, sizeof txt, NULL) == MQSAD_OK &&
+                          !strcmp(txt, wrap[k].want), "%s on %s: status %d", wrap[k].line, tg[j], (int)st);
+                }
+            }
+    }
+
     /* degenerate lines */
     asm_case("empty line", "", 0, MUST_FAIL, 0);
     asm_case_str("only spaces", "        ", MUST_FAIL, 0);
