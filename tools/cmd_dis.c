@@ -97,27 +97,35 @@ struct saved_line {
  * result against every llvm-mc vector. */
 #define DIS_OPTEXT 100             /* room for formatting one operand (annotations included) */
 #define OPT_TEXT 30                /* longest entry text kept, prefix and separator included */
+#define OPT16_TEXT 14              /* the same for SRC0/SRC1 (16-byte entries) */
 enum { OPT_UNSET = 0, OPT_FAST = 1, OPT_SLOW = 2 };  /* ANDing four: 1 only if all are FAST */
 /* One (slot, code): its text with everything that always surrounds that slot in a line,
  * so that a line is exactly four entries end to end:
  *   VDST  "\tv_mqsad_u32_u8 " TEXT ", "      SRC0, SRC1  TEXT ", "
  *   SRC2  TEXT "\n", or TEXT " clamp\n" (two entries per code: CLAMP picks one by index,
  *         where a branch on it would mispredict, CLAMP being random in real code).
- * Printing one is a fixed 32-byte copy of the whole entry and an advance by len: the
- * bytes past len are overwritten by the next entry (or lie past the line end). 32 bytes:
- * half a cache line, ok and len in the same line as the text. */
+ * Printing one is a fixed-size copy of the whole entry and an advance by len: the bytes
+ * past len are overwritten by the next entry (or lie past the line end). 32 bytes (half
+ * a cache line, ok and len in the same line as the text), or 16 for SRC0 and SRC1, whose
+ * texts with ", " fit in 14 (v[254:255], s[100:101], 0.15915494, ttmp[14:15]; longer
+ * ones, with annotations, take the general path). */
 struct optext {
     char text[OPT_TEXT];
     uint8_t len;
     uint8_t ok;                    /* OPT_*; OPT_UNSET (calloc) until first used */
 };
-struct optab {                     /* 73 KiB, but only the pages of codes seen are touched */
+struct optext16 {
+    char text[OPT16_TEXT];
+    uint8_t len;
+    uint8_t ok;
+};
+struct optab {                     /* 57 KiB, but only the pages of codes seen are touched */
     struct optext vdst[256];
-    struct optext src0[512], src1[512];
+    struct optext16 src0[512], src1[512];
     struct optext src2[2][512];    /* [CLAMP][code] */
 };
-/* longest fast-path line: four 32-byte copies */
-#define DIS_WORD_MAX (4 * 32)
+/* longest fast-path line: the four copies */
+#define DIS_WORD_MAX (3 * 32 + 16)
 
 struct dis {
     /* hot fields first (the big, rarely read arrays come last) */
@@ -322,41 +330,43 @@ static void explain(struct dis *d, const mqsad_inst *in, mqsad_status st, size_t
 #define DIS_NOINLINE
 #endif
 
+/* One table entry: pre TEXT post if it fits in cap, else OPT_SLOW. */
+static void set_entry(char *text, size_t cap, uint8_t *len, uint8_t *ok, const char *pre,
+                      const char *body, size_t n, const char *post)
+{
+    size_t lp = strlen(pre), ls = strlen(post);
+    *ok = OPT_SLOW;
+    if (!body || lp + n + ls > cap) return;
+    memcpy(text, pre, lp);
+    memcpy(text + lp, body, n);
+    memcpy(text + lp + n, post, ls);
+    *len = (uint8_t)(lp + n + ls);
+    *ok = OPT_FAST;
+}
+#define SET_ENTRY(e, pre, body, n, post) set_entry((e)->text, sizeof (e)->text, &(e)->len, &(e)->ok, pre, body, n, post)
+
 /* Formats the table entries of (slot, code) with the library: OPT_FAST with their text,
  * or OPT_SLOW (invalid code, literal code 254/255, text too long for the table) so that
  * words using them take the general path. */
 static void fill_op(struct dis *d, int slot, unsigned code)
 {
-    static const char head[] = "\tv_mqsad_u32_u8 ";
     mqsad_operand *op = slot == MQSAD_SLOT_VDST ? &d->scratch.vdst : &d->scratch.src[slot];
-    struct optext *ot[2];
-    const char *pre = "", *post[2] = { ", ", "" };
     char text[DIS_OPTEXT];
-    size_t len = 0, k, n = 1;
-    int ok = 1;
-    switch (slot) {
-    case MQSAD_SLOT_VDST: ot[0] = &d->op.vdst[code]; pre = head; break;
-    case MQSAD_SLOT_SRC0: ot[0] = &d->op.src0[code]; break;
-    case MQSAD_SLOT_SRC1: ot[0] = &d->op.src1[code]; break;
-    default:
-        ot[0] = &d->op.src2[0][code]; ot[1] = &d->op.src2[1][code];
-        post[0] = "\n"; post[1] = " clamp\n"; n = 2;
-        break;
-    }
-    if (slot != MQSAD_SLOT_VDST && (code == 254 || code == 255)) ok = 0;
+    const char *body = text;
+    size_t len = 0;
+    if (slot != MQSAD_SLOT_VDST && (code == 254 || code == 255)) body = NULL;
     /* mqsad_operand_from_code rewrites the whole operand, and an operand's text depends
      * only on it and the target, so one scratch instruction serves every entry */
-    else if (mqsad_operand_from_code(d->t, slot, code, 0, op) != MQSAD_OK) ok = 0;
-    else if (mqsad_format_operand(&d->scratch, slot, text, sizeof text, &len) != MQSAD_OK) ok = 0;
-    for (k = 0; k < n; k++) {
-        size_t lp = strlen(pre), ls = strlen(post[k]);
-        ot[k]->ok = OPT_SLOW;
-        if (!ok || lp + len + ls > OPT_TEXT) continue;
-        memcpy(ot[k]->text, pre, lp);
-        memcpy(ot[k]->text + lp, text, len);
-        memcpy(ot[k]->text + lp + len, post[k], ls);
-        ot[k]->len = (uint8_t)(lp + len + ls);
-        ot[k]->ok = OPT_FAST;
+    else if (mqsad_operand_from_code(d->t, slot, code, 0, op) != MQSAD_OK) body = NULL;
+    else if (mqsad_format_operand(&d->scratch, slot, text, sizeof text, &len) != MQSAD_OK) body = NULL;
+    switch (slot) {
+    case MQSAD_SLOT_VDST: SET_ENTRY(&d->op.vdst[code], "\tv_mqsad_u32_u8 ", body, len, ", "); break;
+    case MQSAD_SLOT_SRC0: SET_ENTRY(&d->op.src0[code], "", body, len, ", "); break;
+    case MQSAD_SLOT_SRC1: SET_ENTRY(&d->op.src1[code], "", body, len, ", "); break;
+    default:
+        SET_ENTRY(&d->op.src2[0][code], "", body, len, "\n");
+        SET_ENTRY(&d->op.src2[1][code], "", body, len, " clamp\n");
+        break;
     }
 }
 
@@ -378,15 +388,15 @@ static DIS_ALWAYS_INLINE struct wordctx wordctx_of(const struct dis *d)
     return x;
 }
 
-/* The four codes of a word, and their entries' byte offsets in d->op: entries are 32
- * bytes, so shifting a field to bit 5 and masking gives code << 5 in one step. */
+/* The four codes of a word, and their entries' byte offsets in d->op: shifting a field
+ * to bit 5 (4 for the 16-byte entries) and masking gives code * size in one step. */
 #define CODE_VDST(d0, d1) ((d0) & 255u)
 #define CODE_SRC0(d0, d1) ((d1) & 511u)
 #define CODE_SRC1(d0, d1) ((d1) >> 9 & 511u)
 #define CODE_SRC2(d0, d1) ((d1) >> 18 & 511u)
 #define OFF_VDST(d0, d1) (offsetof(struct optab, vdst) + ((d0) << 5 & 0x1fe0u))
-#define OFF_SRC0(d0, d1) (offsetof(struct optab, src0) + ((d1) << 5 & 0x3fe0u))
-#define OFF_SRC1(d0, d1) (offsetof(struct optab, src1) + ((d1) >> 4 & 0x3fe0u))
+#define OFF_SRC0(d0, d1) (offsetof(struct optab, src0) + ((d1) << 4 & 0x1ff0u))   /* 16-byte entries */
+#define OFF_SRC1(d0, d1) (offsetof(struct optab, src1) + ((d1) >> 5 & 0x1ff0u))
 #define OFF_SRC2(d0, d1, clamp) (offsetof(struct optab, src2) + (size_t)(clamp) * sizeof (struct optext[512]) + \
                                  ((d1) >> 13 & 0x3fe0u))
 
@@ -399,16 +409,17 @@ static DIS_ALWAYS_INLINE struct wordctx wordctx_of(const struct dis *d)
  * whether that was only for entries not formatted yet). */
 static DIS_ALWAYS_INLINE char *word_text(const struct wordctx *x, char *o, uint32_t d0, uint32_t d1)
 {
-    const struct optext *a, *b, *c, *e;
+    const struct optext *a, *e;
+    const struct optext16 *b, *c;
     if (!WORD_IS_MQSAD(x, d0, d1)) return NULL;
     a = (const struct optext *)(const void *)(x->op + OFF_VDST(d0, d1));
-    b = (const struct optext *)(const void *)(x->op + OFF_SRC0(d0, d1));
-    c = (const struct optext *)(const void *)(x->op + OFF_SRC1(d0, d1));
+    b = (const struct optext16 *)(const void *)(x->op + OFF_SRC0(d0, d1));
+    c = (const struct optext16 *)(const void *)(x->op + OFF_SRC1(d0, d1));
     e = (const struct optext *)(const void *)(x->op + OFF_SRC2(d0, d1, (d0 & x->clamp_mask) != 0));
     if ((a->ok & b->ok & c->ok & e->ok) != OPT_FAST) return NULL;
     memcpy(o, a, 32); o += a->len;   /* whole entries: see struct optext */
-    memcpy(o, b, 32); o += b->len;
-    memcpy(o, c, 32); o += c->len;
+    memcpy(o, b, 16); o += b->len;
+    memcpy(o, c, 16); o += c->len;
     memcpy(o, e, 32);
     return o + e->len;
 }
@@ -419,8 +430,8 @@ static DIS_NOINLINE int fill_ops(struct dis *d, uint32_t d0, uint32_t d1)
 {
     struct wordctx x = wordctx_of(d);
     const struct optext *a = &d->op.vdst[CODE_VDST(d0, d1)];
-    const struct optext *b = &d->op.src0[CODE_SRC0(d0, d1)];
-    const struct optext *c = &d->op.src1[CODE_SRC1(d0, d1)];
+    const struct optext16 *b = &d->op.src0[CODE_SRC0(d0, d1)];
+    const struct optext16 *c = &d->op.src1[CODE_SRC1(d0, d1)];
     const struct optext *e = &d->op.src2[(d0 & d->clamp_mask) != 0][CODE_SRC2(d0, d1)];
     if (!WORD_IS_MQSAD(&x, d0, d1) || (a->ok && b->ok && c->ok && e->ok)) return 0;
     if (!a->ok) fill_op(d, MQSAD_SLOT_VDST, CODE_VDST(d0, d1));
