@@ -33,12 +33,17 @@
  *    warnings and for malformed tokens, 1 only for block/bracket errors);
  *  - input lines are limited to DIS_MAXLINE bytes (error "line too long", line skipped).
  *
- * Speed (goal: >= 100x llvm-mc): input is read in large blocks and scanned in place, output
- * is buffered; a line of the usual shape ([0xHH,...]) is parsed with fixed-stride 8-byte
- * loads, and a plain 8-byte word is printed from per-(slot, code) text tables built once
- * by the library (see fast_word()); everything else takes the general path (mqsad_decode
- * + mqsad_format). Measured with callgrind on gfx1100: about 460 instructions per
- * bracketed line and 500 per unbracketed line, against about 29k / 58k for llvm-mc 22.
+ * Speed (goal, issue #5: >= 100x llvm-mc as whole-process time on 100k word lines): a
+ * regular file is mapped a window at a time rather than read (map_view()), lines are
+ * scanned in place and output is buffered. Runs of the usual one-word lines
+ * ("[0xHH,...,0xHH]" and "0xHH,...,0xHH") are checked against a template with SSE2 (or
+ * 64-bit words), converted with a digit-pair table and printed as four fixed-size copies
+ * from per-(slot, code) text tables that the library fills the first time a code is seen
+ * (run_words(), word_text()); everything else takes the general path (mqsad_decode +
+ * mqsad_format), which prints the same text. Measured with callgrind on gfx1100: about 115
+ * instructions per line of either form and 50k for the start-up (the static binary),
+ * against about 29k / 58k per line for llvm-mc 22; the whole process takes about 2 ms
+ * for 100k lines, of which about 0.5 ms is the bare cost of starting a process.
  */
 #include "cli.h"
 
@@ -71,7 +76,7 @@ static unsigned char hexv[256];   /* hex digit value, 0xff otherwise */
 /* two characters c0, c1 (index c0 | c1 << 8) -> their byte value | HEXQ_OK when both are
  * hex digits, 0 otherwise. 64-bit entries so that four results shifted by 0, 8, 16, 24 and
  * ORed into one word keep each HEXQ_OK flag (bits 39, 47, 55, 63) clear of the value bits
- * 0..31: one AND then checks eight digit pairs at once (see word42()). 512 KiB of BSS of
+ * 0..31: one AND then checks eight digit pairs at once (see line_word()). 512 KiB of BSS of
  * which init_classes() touches 22 rows of 2 KiB (a dozen pages). */
 #define HEXQ_OK ((uint64_t)1 << 39)
 #define HEXQ_ALL (HEXQ_OK | HEXQ_OK << 8 | HEXQ_OK << 16 | HEXQ_OK << 24)
@@ -670,29 +675,44 @@ static int canonical_line(struct dis *d, const char *text, size_t len)
     return 1;
 }
 
-/* The commonest line of all, exactly "[0xHH,0xHH,0xHH,0xHH,0xHH,0xHH,0xHH,0xHH]\n" (42
- * bytes, one 8-byte word), is checked and converted without a per-character loop.
- * shape42 checks the 26 fixed characters of q[0..48) at once: (q[i] & line42_mask[i]) ==
- * line42_want[i], where the mask is 0xdf at the x of 0x (0X is accepted too), 0 at the hex
- * digits (hexq checks those) and at the 6 bytes past the newline (read, not looked at). */
-#define L42 42
-static const unsigned char line42_mask[48] = {
-    0xff, 0xff, 0xdf, 0, 0, 0xff, 0xff, 0xdf, 0, 0, 0xff, 0xff, 0xdf, 0, 0, 0xff,
-    0xff, 0xdf, 0, 0, 0xff, 0xff, 0xdf, 0, 0, 0xff, 0xff, 0xdf, 0, 0, 0xff, 0xff,
-    0xdf, 0, 0, 0xff, 0xff, 0xdf, 0, 0, 0xff, 0xff, 0, 0, 0, 0, 0, 0
+/* The commonest lines of all, one 8-byte word each, are checked and converted without a
+ * per-character loop:
+ *   "[0xHH,0xHH,0xHH,0xHH,0xHH,0xHH,0xHH,0xHH]\n"  (42 bytes, llvm-mc's own test style)
+ *   "0xHH,0xHH,0xHH,0xHH,0xHH,0xHH,0xHH,0xHH\n"    (40 bytes)
+ * line_shape() checks the fixed characters of q[0..48) at once: (q[i] & mask[i]) ==
+ * want[i], where the mask is 0xdf at the x of 0x (0X is accepted too), 0 at the hex
+ * digits (hexq checks those) and at the bytes past the newline (read, not looked at). */
+struct line_form {
+    unsigned char mask[48], want[48];
+    size_t len;                     /* with the newline */
+    size_t digits;                  /* offset of the first hex digit */
 };
-static const unsigned char line42_want[48] = {
-    '[', '0', 'X', 0, 0, ',', '0', 'X', 0, 0, ',', '0', 'X', 0, 0, ',',
-    '0', 'X', 0, 0, ',', '0', 'X', 0, 0, ',', '0', 'X', 0, 0, ',', '0',
-    'X', 0, 0, ',', '0', 'X', 0, 0, ']', '\n', 0, 0, 0, 0, 0, 0
+static const struct line_form form42 = {
+    { 0xff, 0xff, 0xdf, 0, 0, 0xff, 0xff, 0xdf, 0, 0, 0xff, 0xff, 0xdf, 0, 0, 0xff,
+      0xff, 0xdf, 0, 0, 0xff, 0xff, 0xdf, 0, 0, 0xff, 0xff, 0xdf, 0, 0, 0xff, 0xff,
+      0xdf, 0, 0, 0xff, 0xff, 0xdf, 0, 0, 0xff, 0xff, 0, 0, 0, 0, 0, 0 },
+    { '[', '0', 'X', 0, 0, ',', '0', 'X', 0, 0, ',', '0', 'X', 0, 0, ',',
+      '0', 'X', 0, 0, ',', '0', 'X', 0, 0, ',', '0', 'X', 0, 0, ',', '0',
+      'X', 0, 0, ',', '0', 'X', 0, 0, ']', '\n', 0, 0, 0, 0, 0, 0 },
+    42, 3
 };
+static const struct line_form form40 = {
+    { 0xff, 0xdf, 0, 0, 0xff, 0xff, 0xdf, 0, 0, 0xff, 0xff, 0xdf, 0, 0, 0xff, 0xff,
+      0xdf, 0, 0, 0xff, 0xff, 0xdf, 0, 0, 0xff, 0xff, 0xdf, 0, 0, 0xff, 0xff, 0xdf,
+      0, 0, 0xff, 0xff, 0xdf, 0, 0, 0xff, 0, 0, 0, 0, 0, 0, 0, 0 },
+    { '0', 'X', 0, 0, ',', '0', 'X', 0, 0, ',', '0', 'X', 0, 0, ',', '0',
+      'X', 0, 0, ',', '0', 'X', 0, 0, ',', '0', 'X', 0, 0, ',', '0', 'X',
+      0, 0, ',', '0', 'X', 0, 0, '\n', 0, 0, 0, 0, 0, 0, 0, 0 },
+    40, 2
+};
+#define FORM_READ 48                /* bytes line_shape() reads */
 
 #if defined(__SSE2__)
 /* three 16-byte loads, masked compares and one movemask */
-static DIS_ALWAYS_INLINE int shape42(const char *q)
+static DIS_ALWAYS_INLINE int line_shape(const char *q, const struct line_form *f)
 {
 #define LD(p) _mm_loadu_si128((const __m128i *)(const void *)(p))
-#define ROW(i) _mm_xor_si128(_mm_and_si128(LD(q + (i)), LD(line42_mask + (i))), LD(line42_want + (i)))
+#define ROW(i) _mm_xor_si128(_mm_and_si128(LD(q + (i)), LD(f->mask + (i))), LD(f->want + (i)))
     __m128i x = _mm_or_si128(_mm_or_si128(ROW(0), ROW(16)), ROW(32));
 #undef ROW
 #undef LD
@@ -700,25 +720,25 @@ static DIS_ALWAYS_INLINE int shape42(const char *q)
 }
 #else
 /* the same with six 8-byte words (q and the tables are loaded alike, so any byte order) */
-static DIS_ALWAYS_INLINE int shape42(const char *q)
+static DIS_ALWAYS_INLINE int line_shape(const char *q, const struct line_form *f)
 {
     uint64_t acc = 0, x, m, w;
     int i;
-    for (i = 0; i < 48; i += 8) {
+    for (i = 0; i < FORM_READ; i += 8) {
         memcpy(&x, q + i, 8);
-        memcpy(&m, line42_mask + i, 8);
-        memcpy(&w, line42_want + i, 8);
+        memcpy(&m, f->mask + i, 8);
+        memcpy(&w, f->want + i, 8);
         acc |= (x & m) ^ w;
     }
     return acc == 0;
 }
 #endif
 
-/* The eight digit pairs of a line shape42() accepted, at q + 3 + 5t, looked up in hexq
- * and assembled into the two dwords of the word. 1 if all sixteen are hex digits. */
-static DIS_ALWAYS_INLINE int word42(const char *q, uint32_t *d0, uint32_t *d1)
+/* The eight digit pairs of a line line_shape() accepted, at q + digits + 5t, looked up
+ * in hexq and assembled into the two dwords of the word. 1 if all sixteen are hex digits. */
+static DIS_ALWAYS_INLINE int line_word(const char *q, const struct line_form *f, uint32_t *d0, uint32_t *d1)
 {
-#define HEXQ(t) hexq[(unsigned char)q[3 + 5 * (t)] | (unsigned)(unsigned char)q[4 + 5 * (t)] << 8]
+#define HEXQ(t) hexq[(unsigned char)q[f->digits + 5 * (t)] | (unsigned)(unsigned char)q[f->digits + 1 + 5 * (t)] << 8]
     uint64_t w0 = HEXQ(0) | HEXQ(1) << 8 | HEXQ(2) << 16 | HEXQ(3) << 24;
     uint64_t w1 = HEXQ(4) | HEXQ(5) << 8 | HEXQ(6) << 16 | HEXQ(7) << 24;
 #undef HEXQ
@@ -727,24 +747,26 @@ static DIS_ALWAYS_INLINE int word42(const char *q, uint32_t *d0, uint32_t *d1)
     return (w0 & w1 & HEXQ_ALL) == HEXQ_ALL;
 }
 
-/* Prints the run of consecutive 42-byte word lines at q (avail bytes of input; q[0 ..
- * avail + 6) readable: rbuf is padded) and returns the bytes consumed: 0 when the first
- * line is not of that shape or not a printable word (the caller's general path takes it).
- * The caller guarantees the state a printed word leaves unchanged: nothing pending, no
- * block open (hence block_failed == 0), cur_count == 0 (reset by every line), no
- * --explain, not skipping a long line. Output and line count stay in locals. */
-static size_t run42(struct dis *d, const char *q, size_t avail)
+/* Prints the run of consecutive lines of form f at q (avail bytes of input; q[0 .. avail
+ * + 8) readable: rbuf and the mapped views are padded) and returns the bytes consumed: 0
+ * when the first line is not of that form or not a printable word (the caller's general
+ * path takes it). Either form leaves the state as it found it, which the caller
+ * guarantees is: nothing pending, no block open (hence block_failed == 0), cur_count == 0
+ * (reset by every line), no --explain, not skipping a long line. (The general path
+ * prints such a line the same way: canonical_line() -> fast_word().) Output and line
+ * count stay in locals. Always inlined with a constant f: one loop per form. */
+static DIS_ALWAYS_INLINE size_t run_form(struct dis *d, const char *q, size_t avail, const struct line_form *f)
 {
     const struct wordctx x = wordctx_of(d);
     const char *const q0 = q, *qlast;
     char *o = d->obuf + d->olen;
     char *const olim = d->obuf + sizeof d->obuf - DIS_WORD_MAX;
-    if (avail < L42) return 0;
-    qlast = q + (avail - L42);          /* the last place a whole line can start */
+    if (avail < f->len) return 0;
+    qlast = q + (avail - f->len);       /* the last place a whole line can start */
     for (;;) {
         uint32_t d0, d1;
         char *e;
-        if (q > qlast || !shape42(q) || !word42(q, &d0, &d1)) break;
+        if (q > qlast || !line_shape(q, f) || !line_word(q, f, &d0, &d1)) break;
         if (o > olim) {
             d->olen = (size_t)(o - d->obuf);
             out_flush(d);
@@ -757,11 +779,19 @@ static size_t run42(struct dis *d, const char *q, size_t avail)
             continue;   /* the entries are filled now: print the same line */
         }
         o = e;
-        q += L42;
+        q += f->len;
     }
     d->olen = (size_t)(o - d->obuf);
-    d->lineno += (unsigned long)(q - q0) / L42;
+    d->lineno += (unsigned long)(q - q0) / f->len;
     return (size_t)(q - q0);
+}
+
+/* run_form() for the form the line at q starts like (q[0] is readable: padding). */
+static size_t run_words(struct dis *d, const char *q, size_t avail)
+{
+    if (q[0] == '[') return run_form(d, q, avail, &form42);
+    if (q[0] == '0') return run_form(d, q, avail, &form40);
+    return 0;
 }
 
 /* text[len] must be readable and a separator (the line's '\n', or a sentinel). Bytes are
@@ -979,9 +1009,9 @@ int cmd_dis(int argc, char **argv)
     }
     for (;;) {
         const char *nl;
-        /* runs of the usual bracketed word line: no newline search needed */
+        /* runs of the usual one-word lines: no newline search needed */
         if (!skipping && !d->npend && !d->in_block && !d->explain) {
-            size_t n = run42(d, buf + start, end - start);
+            size_t n = run_words(d, buf + start, end - start);
             if (n) { start += n; continue; }
         }
         nl = memchr(buf + start, '\n', end - start);
