@@ -1061,6 +1061,12 @@ mqsad_status mqsad_parse(const mqsad_target *target, const char *text, size_t le
                 fill_diag(diag, MQSAD_E_INPUT_TOO_LONG, s1->pos + 1, "expression too long");
                 return MQSAD_E_INPUT_TOO_LONG;
             }
+            /* a quoted symbol name may hold NUL bytes; llvm-mc prints them raw, a C string
+             * cannot (docs/deviations.md) */
+            if (memchr(in->symbol, '\0', n)) {
+                fill_diag(diag, MQSAD_E_UNSUPPORTED, s1->pos + 1, "symbol name contains a NUL byte");
+                return MQSAD_E_UNSUPPORTED;
+            }
             in->src[1].kind = MQSAD_OPK_SYMBOL;
             in->symbol_data4 = (uint8_t)!asm_expr_pcrel(&p->ex, s1->node);
         } else build_src1_imm(p, &in->src[1], s1);

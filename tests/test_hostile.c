@@ -315,6 +315,19 @@ static void test_asm(void)
             }
     }
 
+    /* a quoted symbol name with NUL bytes (fuzz finding: it was cut at the first NUL) */
+    {
+        static const char q[] = "v_mqsad_u32_u8 v[4:7], v[2:3], \"ab\0\0cd\", v[8:11]";
+        const mqsad_target *t = mqsad_target_lookup("gfx1100");
+        mqsad_inst inst;
+        mqsad_diag d;
+        mqsad_status st = mqsad_parse(t, q, sizeof q - 1, &inst, &d);
+        CHECK(st == MQSAD_E_UNSUPPORTED && d.column == 32 && !strcmp(d.message, "symbol name contains a NUL byte"),
+              "quoted symbol with NUL: status %d col %u", (int)st, d.column);
+        st = mqsad_parse(t, q, 38, &inst, &d);   /* up to "ab" only: still an unterminated quote */
+        CHECK(st != MQSAD_OK, "truncated quoted symbol accepted");
+    }
+
     /* degenerate lines */
     asm_case("empty line", "", 0, MUST_FAIL, 0);
     asm_case_str("only spaces", "        ", MUST_FAIL, 0);
