@@ -1017,12 +1017,11 @@ int cmd_dis(int argc, char **argv)
         nl = memchr(buf + start, '\n', end - start);
         if (nl) {
             size_t len = (size_t)(nl - (buf + start));
-            d->lineno++;
             if (skipping) {
-                skipping = 0;
-            } else if (len >= DIS_MAXLINE) {
-                goto toolong;
+                skipping = 0;   /* the end of the over-long line: counted when reported */
             } else {
+                d->lineno++;
+                if (len >= DIS_MAXLINE) goto toolong;
                 do_line(d, buf + start, len);
             }
             start += len + 1;

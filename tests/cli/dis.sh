@@ -74,6 +74,14 @@ cmp -s "$tmp/out" "$DATA/dis_gfx1250.out" && ok || bad "--target=cdna5"
 [ $rc -eq 1 ] && grep -q ':1:1: error: line too long' "$tmp/err" && ok || bad "overlong line diagnostic (rc=$rc)"
 [ "$(cat "$tmp/out")" = "$(printf '\tv_mqsad_u32_u8 v[4:7], v[2:3], v1, v[8:11]')" ] && ok || bad "line after overlong line"
 
+# An overlong line longer than the read buffer is counted once: the bad token after it is
+# on line 2 (it was reported on line 3), from a file and from a pipe.
+awk 'BEGIN { s = "0x"; for (i = 0; i < 100000; i++) s = s "0"; print s; print "zz" }' > "$tmp/long2"
+"$BIN" dis -t gfx1100 "$tmp/long2" > /dev/null 2> "$tmp/err"
+grep -q ':2:1: error: invalid input token' "$tmp/err" && ok || bad "line number after a long line (file): $(grep -a token "$tmp/err")"
+cat "$tmp/long2" | "$BIN" dis -t gfx1100 > /dev/null 2> "$tmp/err"
+grep -q '^<stdin>:2:1: error: invalid input token' "$tmp/err" && ok || bad "line number after a long line (pipe)"
+
 # Streaming: a large input decodes completely (memory does not grow with input size).
 awk 'BEGIN { for (i = 0; i < 200000; i++) print "0x04,0x00,0x3d,0xd6,0x02,0x03,0x22,0x04" }' > "$tmp/big"
 "$BIN" dis -t gfx1100 "$tmp/big" > "$tmp/out" 2>&1; rc=$?
