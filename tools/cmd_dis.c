@@ -48,6 +48,8 @@
 #include "cli.h"
 
 #include <errno.h>
+#include <setjmp.h>
+#include <signal.h>
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
@@ -879,6 +881,15 @@ static void setup_target(struct dis *d)
     d->scratch.target = d->t;   /* the rest stays zeroed (calloc) */
 }
 
+/* SIGBUS while a window is mapped: back to cmd_dis (set only in map mode; the CLI's one
+ * piece of mutable global state besides the character tables). */
+static sigjmp_buf g_sigbus;
+static void on_sigbus(int sig)
+{
+    (void)sig;
+    siglongjmp(g_sigbus, 1);
+}
+
 /* Input from a regular file is mapped, DIS_MAPWIN bytes at a time, instead of read:
  * read(2) copies every byte once more, about a quarter of the whole run's time at 42
  * bytes a line. The main loop then scans a "view" of the window exactly where rbuf would
@@ -890,8 +901,8 @@ static void setup_target(struct dis *d)
  * fills the whole request from a regular file short of its end. Near the end of the file
  * the loop switches back to stdio at pos, so the end of the input (last line without a
  * newline, EOF, read errors) has one path. Memory stays bounded: one window. (A file
- * truncated by someone else while being read can raise SIGBUS here, where read(2) would
- * see an early end.) Returns 0 when the view at pos is not mapped (near the end of the
+ * truncated by someone else while being read raises SIGBUS here, where read(2) would
+ * see an early end: cmd_dis catches it and reports a read error.) Returns 0 when the view at pos is not mapped (near the end of the
  * file, or mmap failed): the caller continues with stdio from pos. */
 static int map_view(struct dis *d, uint64_t pos)
 {
@@ -958,52 +969,15 @@ static void dis_usage(FILE *out)
         DIS_MAXLINE - 1);
 }
 
-int cmd_dis(int argc, char **argv)
+/* Reads and decodes the whole input (d->map set: map mode, see map_view). */
+static void dis_input(struct dis *d)
 {
-    struct dis *d;
-    const char *tname = NULL, *path = NULL;
-    int i, explain_flag = 0, rc;
     size_t start = 0, end = 0;
     const char *buf;
     int eof = 0, skipping = 0;
-    for (i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        if (cli_is_help(a)) { dis_usage(stdout); return 0; }
-        if (!strcmp(a, "-t") || !strcmp(a, "--target") || !strcmp(a, "-mcpu") || !strcmp(a, "--mcpu")) {
-            if (++i >= argc) { fprintf(stderr, "mqsad dis: %s needs a target\n", a); return 2; }
-            tname = argv[i];
-        } else if (!strncmp(a, "--target=", 9)) tname = a + 9;
-        else if (!strncmp(a, "-mcpu=", 6)) tname = a + 6;
-        else if (!strncmp(a, "--mcpu=", 7)) tname = a + 7;
-        else if (!strcmp(a, "--explain")) explain_flag = 1;
-        else if (a[0] == '-' && a[1]) { fprintf(stderr, "mqsad dis: unknown option '%s'\n", a); dis_usage(stderr); return 2; }
-        else if (path) { fprintf(stderr, "mqsad dis: more than one input file\n"); return 2; }
-        else path = a;
-    }
-    if (!tname) { fprintf(stderr, "mqsad dis: missing -t TARGET\n"); dis_usage(stderr); return 2; }
-    init_classes();
-    d = calloc(1, sizeof *d);
-    if (!d) { fprintf(stderr, "mqsad dis: out of memory\n"); return 2; }
-    d->t = mqsad_target_lookup(tname);
-    if (!d->t) { fprintf(stderr, "mqsad dis: unknown target '%s'\n", tname); free(d); return 2; }
-    d->explain = explain_flag;
-    setup_target(d);
-    if (!path || !strcmp(path, "-")) {
-        d->in = stdin;
-        d->fname = "<stdin>";
-    } else {
-        d->in = fopen(path, "rb");
-        d->fname = path;
-        if (!d->in) {
-            fprintf(stderr, "mqsad dis: cannot open '%s': %s\n", path, strerror(errno));
-            free(d);
-            return 2;
-        }
-    }
-
     /* buf: rbuf, or the mapped window (then end is fixed, DIS_MAPPAD short of its end) */
     buf = d->rbuf;
-    if (map_start(d)) {
+    if (d->map) {
         buf = d->map + (d->vbase - d->map_off);
         end = DIS_RBUF;   /* what the first fread would have returned */
     }
@@ -1097,6 +1071,69 @@ int cmd_dis(int argc, char **argv)
         else
             diag(d, d->lineno + 1, 1, "", 0, "error", "unclosed atomic block");
     }
+}
+
+int cmd_dis(int argc, char **argv)
+{
+    struct dis *d;
+    const char *tname = NULL, *path = NULL;
+    int i, explain_flag = 0, rc;
+    for (i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        if (cli_is_help(a)) { dis_usage(stdout); return 0; }
+        if (!strcmp(a, "-t") || !strcmp(a, "--target") || !strcmp(a, "-mcpu") || !strcmp(a, "--mcpu")) {
+            if (++i >= argc) { fprintf(stderr, "mqsad dis: %s needs a target\n", a); return 2; }
+            tname = argv[i];
+        } else if (!strncmp(a, "--target=", 9)) tname = a + 9;
+        else if (!strncmp(a, "-mcpu=", 6)) tname = a + 6;
+        else if (!strncmp(a, "--mcpu=", 7)) tname = a + 7;
+        else if (!strcmp(a, "--explain")) explain_flag = 1;
+        else if (a[0] == '-' && a[1]) { fprintf(stderr, "mqsad dis: unknown option '%s'\n", a); dis_usage(stderr); return 2; }
+        else if (path) { fprintf(stderr, "mqsad dis: more than one input file\n"); return 2; }
+        else path = a;
+    }
+    if (!tname) { fprintf(stderr, "mqsad dis: missing -t TARGET\n"); dis_usage(stderr); return 2; }
+    init_classes();
+    d = calloc(1, sizeof *d);
+    if (!d) { fprintf(stderr, "mqsad dis: out of memory\n"); return 2; }
+    d->t = mqsad_target_lookup(tname);
+    if (!d->t) { fprintf(stderr, "mqsad dis: unknown target '%s'\n", tname); free(d); return 2; }
+    d->explain = explain_flag;
+    setup_target(d);
+    if (!path || !strcmp(path, "-")) {
+        d->in = stdin;
+        d->fname = "<stdin>";
+    } else {
+        d->in = fopen(path, "rb");
+        d->fname = path;
+        if (!d->in) {
+            fprintf(stderr, "mqsad dis: cannot open '%s': %s\n", path, strerror(errno));
+            free(d);
+            return 2;
+        }
+    }
+
+    if (map_start(d)) {
+        /* A mapped file that another process truncates raises SIGBUS at the first page
+         * past its new end; report that like a read error instead of dying. */
+        struct sigaction sa;
+        memset(&sa, 0, sizeof sa);
+        sa.sa_handler = on_sigbus;
+        sigemptyset(&sa.sa_mask);
+        if (sigaction(SIGBUS, &sa, NULL) != 0) {
+            munmap((void *)(uintptr_t)d->map, DIS_MAPWIN);
+            d->map = NULL;
+            if (fseeko(d->in, (off_t)d->vbase, SEEK_SET) != 0) d->status = 1;
+        } else if (sigsetjmp(g_sigbus, 1)) {
+            out_flush(d);
+            fflush(stdout);
+            fprintf(stderr, "mqsad dis: read error on %s (the file shrank while it was read)\n", d->fname);
+            d->status = 1;
+            goto done;
+        }
+    }
+    dis_input(d);
+done:
     out_flush(d);
     if (d->map) munmap((void *)(uintptr_t)d->map, DIS_MAPWIN);
     if (d->in != stdin) fclose(d->in);
