@@ -296,7 +296,7 @@ static void bench_wave(int rounds, double sample_ns)
     mqsad_kernels best;
     contender bare;
     soa s;
-    double v[2][MAX_ROUNDS];
+    double v[3][MAX_ROUNDS];
     long reps_exec, reps_bare, k;
     int r;
     unsigned reg, lane;
@@ -336,17 +336,25 @@ static void bench_wave(int rounds, double sample_ns)
         t0 = now_ns();
         for (k = 0; k < reps_bare; k++) run(&bare, &s, 64, 0);
         v[1][r] = (now_ns() - t0) / (double)reps_bare;
+        /* a partial EXEC (half the lanes, scattered): the masked-store path */
+        mqsad_wave_set64(st, 126, -1, 0x0ff0f00f5a5a3c3cull);   /* 126: exec_lo */
+        t0 = now_ns();
+        for (k = 0; k < reps_exec; k++) mqsad_wave_exec(st, &inst, NULL);
+        v[2][r] = (now_ns() - t0) / (double)reps_exec;
+        mqsad_wave_set64(st, 126, -1, ~0ull);
     }
     {
-        stat3 e = stats(v[0], rounds), b = stats(v[1], rounds), q;
-        double ratio[MAX_ROUNDS];
-        for (r = 0; r < rounds; r++) ratio[r] = v[0][r] / v[1][r];
+        stat3 e = stats(v[0], rounds), b = stats(v[1], rounds), pe = stats(v[2], rounds), q, qp;
+        double ratio[MAX_ROUNDS], pratio[MAX_ROUNDS];
+        for (r = 0; r < rounds; r++) { ratio[r] = v[0][r] / v[1][r]; pratio[r] = v[2][r] / v[1][r]; }
         q = stats(ratio, rounds);
+        qp = stats(pratio, rounds);
         printf("%-26s %10.1f ns  (spread %.1f..%.1f)\n", "mqsad_wave_exec (wave64)", e.med, e.min, e.max);
+        printf("%-26s %10.1f ns  (spread %.1f..%.1f)\n", "  same, EXEC half on", pe.med, pe.min, pe.max);
         printf("%-26s %10.1f ns  (spread %.1f..%.1f)  kernel %s\n", "bare kernel, 64 lanes", b.med,
                b.min, b.max, best.name);
-        printf("ratio exec / bare kernel: %.2fx (median of per-round ratios; spread %.2f..%.2f)\n",
-               q.med, q.min, q.max);
+        printf("ratio exec / bare kernel: %.2fx (median of per-round ratios; spread %.2f..%.2f);"
+               " EXEC half on: %.2fx (%.2f..%.2f)\n", q.med, q.min, q.max, qp.med, qp.min, qp.max);
     }
     free(st);
     free(s.mem);
