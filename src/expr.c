@@ -156,7 +156,7 @@ static int eval(const asm_expr_ctx *c, int i, int64_t *v, unsigned depth)
     return 0;
 }
 
-int asm_expr_absolute(const asm_expr_ctx *ctx, int node, int64_t *v)
+int mqsad__asm_expr_absolute(const asm_expr_ctx *ctx, int node, int64_t *v)
 {
     int64_t tmp;
     if (node < 0) return 0;
@@ -254,11 +254,11 @@ static int parse_primary(asm_expr_ctx *c)
             unsigned pos = t->pos;
             asm_next(c->lx);
             t = asm_cur(c->lx);
-            if (asm_is_ident(c->lx, t, "b")) {
+            if (mqsad__asm_is_ident(c->lx, t, "b")) {
                 set_err(c, pos, "directional label undefined");
                 return -1;
             }
-            if (asm_is_ident(c->lx, t, "f")) {
+            if (mqsad__asm_is_ident(c->lx, t, "f")) {
                 set_err(c, pos, "directional labels are not supported");
                 return -1;
             }
@@ -270,7 +270,7 @@ static int parse_primary(asm_expr_ctx *c)
         return -1;
     case TK_REAL: {
         uint64_t bits;
-        if (asm_parse_real(c->lx->text + t->pos, t->len, &bits)) {
+        if (mqsad__asm_parse_real(c->lx->text + t->pos, t->len, &bits)) {
             set_err(c, t->pos, "invalid floating point literal");
             return -1;
         }
@@ -395,7 +395,7 @@ unary:
     }
 }
 
-int asm_parse_expr(asm_expr_ctx *c)
+int mqsad__asm_parse_expr(asm_expr_ctx *c)
 {
     int mark = c->nnodes, root, lhs;
     int64_t v;
@@ -489,7 +489,7 @@ static void print_node(const asm_expr_ctx *c, const char *line, int i, int surro
     }
 }
 
-size_t asm_expr_print(const asm_expr_ctx *ctx, const char *line, int node, char *buf, size_t size)
+size_t mqsad__asm_expr_print(const asm_expr_ctx *ctx, const char *line, int node, char *buf, size_t size)
 {
     pbuf b;
     b.p = buf; b.size = size; b.len = 0;
@@ -512,14 +512,14 @@ static int pcrel(const asm_expr_ctx *c, int i, unsigned depth)
     }
 }
 
-int asm_expr_pcrel(const asm_expr_ctx *ctx, int node)
+int mqsad__asm_expr_pcrel(const asm_expr_ctx *ctx, int node)
 {
     return node >= 0 && pcrel(ctx, node, 0);
 }
 
 /* ---- reals ---------------------------------------------------------------------------- */
 
-int asm_parse_real(const char *s, size_t n, uint64_t *bits)
+int mqsad__asm_parse_real(const char *s, size_t n, uint64_t *bits)
 {
     char buf[1100];
     size_t i = 0, o = 0;

@@ -259,12 +259,12 @@ static int parse_expr_value(pstate *p, int64_t *v)
             return 1;
         }
     }
-    n = asm_parse_expr(&p->ex);
+    n = mqsad__asm_parse_expr(&p->ex);
     if (n < 0) {
         if (p->ex.err) perr(p, p->ex.err_pos, p->ex.err_msg);
         return 0;
     }
-    if (!asm_expr_absolute(&p->ex, n, v)) { perr(p, s, "expected absolute expression"); return 0; }
+    if (!mqsad__asm_expr_absolute(&p->ex, n, v)) { perr(p, s, "expected absolute expression"); return 0; }
     return 1;
 }
 
@@ -481,7 +481,7 @@ static int parse_imm(pstate *p, pop *o, int lit)
         if (neg) next(p);
         r = cur(p);
         {
-            int bad = asm_parse_real(tstr(p, r), r->len, &bits);
+            int bad = mqsad__asm_parse_real(tstr(p, r), r->len, &bits);
             next(p);
             if (bad) return PS_FAIL;
         }
@@ -503,12 +503,12 @@ static int parse_imm(pstate *p, pop *o, int lit)
                 return PS_OK;
             }
         }
-        n = asm_parse_expr(&p->ex);
+        n = mqsad__asm_parse_expr(&p->ex);
         if (n < 0) {
             if (p->ex.err) perr(p, p->ex.err_pos, p->ex.err_msg);
             return PS_FAIL;
         }
-        if (asm_expr_absolute(&p->ex, n, &v)) {
+        if (mqsad__asm_expr_absolute(&p->ex, n, &v)) {
             o->kind = PO_IMM;
             o->ival = v;
         } else {
@@ -929,7 +929,7 @@ mqsad_status mqsad_parse(const mqsad_target *target, const char *text, size_t le
     p->ex.nnodes = 0;
     p->ex.depth = 0;
     p->ex.err = 0;
-    asm_lex_init(&p->lx, text, len);
+    mqsad__asm_lex_init(&p->lx, text, len);
     p->ex.lx = &p->lx;
 
     if (cur(p)->kind == TK_EOS) {
@@ -1055,7 +1055,7 @@ mqsad_status mqsad_parse(const mqsad_target *target, const char *text, size_t le
         else bad0 = !build_src0_imm(p, &in->src[0], s0);
         if (s1->kind == PO_REG) set_reg(&in->src[1], s1);
         else if (s1->kind == PO_EXPR) {
-            size_t n = asm_expr_print(&p->ex, text, s1->node, in->symbol, sizeof in->symbol);
+            size_t n = mqsad__asm_expr_print(&p->ex, text, s1->node, in->symbol, sizeof in->symbol);
             /* a folded expression had >= ASM_EXPR_NODES/2 nodes, so more than 63 characters */
             if (n >= sizeof in->symbol || s1->folded) {
                 fill_diag(diag, MQSAD_E_INPUT_TOO_LONG, s1->pos + 1, "expression too long");
@@ -1068,7 +1068,7 @@ mqsad_status mqsad_parse(const mqsad_target *target, const char *text, size_t le
                 return MQSAD_E_UNSUPPORTED;
             }
             in->src[1].kind = MQSAD_OPK_SYMBOL;
-            in->symbol_data4 = (uint8_t)!asm_expr_pcrel(&p->ex, s1->node);
+            in->symbol_data4 = (uint8_t)!mqsad__asm_expr_pcrel(&p->ex, s1->node);
         } else build_src1_imm(p, &in->src[1], s1);
 
         /* validateLdsDirect */

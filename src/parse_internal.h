@@ -34,8 +34,8 @@ typedef struct asm_lexer {
     unsigned nla;            /* valid entries in la */
 } asm_lexer;
 
-void asm_lex_init(asm_lexer *lx, const char *text, size_t len);
-void asm_lex_one(asm_lexer *lx, asm_tok *t);
+void mqsad__asm_lex_init(asm_lexer *lx, const char *text, size_t len);
+void mqsad__asm_lex_one(asm_lexer *lx, asm_tok *t);
 
 static inline const asm_tok *asm_cur(asm_lexer *lx) { return &lx->la[0]; }
 
@@ -43,7 +43,7 @@ static inline const asm_tok *asm_cur(asm_lexer *lx) { return &lx->la[0]; }
 static inline const asm_tok *asm_peek(asm_lexer *lx, unsigned n)
 {
     while (lx->nla <= n) {
-        asm_lex_one(lx, &lx->la[lx->nla]);
+        mqsad__asm_lex_one(lx, &lx->la[lx->nla]);
         lx->nla++;
     }
     return &lx->la[n];
@@ -56,11 +56,11 @@ static inline void asm_next(asm_lexer *lx)
         lx->la[1] = lx->la[2];
         lx->nla--;
     } else if (lx->la[0].kind != TK_EOS) {
-        asm_lex_one(lx, &lx->la[0]);
+        mqsad__asm_lex_one(lx, &lx->la[0]);
     }
 }
 /* 1 if the current token is an identifier equal to s (case-sensitive). */
-int asm_is_ident(asm_lexer *lx, const asm_tok *t, const char *s);
+int mqsad__asm_is_ident(asm_lexer *lx, const asm_tok *t, const char *s);
 
 /* ---- expressions (src/expr.c) --------------------------------------------------------- */
 
@@ -91,7 +91,7 @@ typedef struct asm_expr_ctx {
     asm_node nodes[ASM_EXPR_NODES];
     int nnodes;
     unsigned depth;
-    int folded;              /* the last asm_parse_expr folded a sub-tree to save nodes: its
+    int folded;              /* the last mqsad__asm_parse_expr folded a sub-tree to save nodes: its
                                 printed form is no longer llvm-mc's */
     /* the first error (parse failure with a message), if any */
     int err;
@@ -104,18 +104,18 @@ typedef struct asm_expr_ctx {
  * root node index, or -1 on failure (ctx->err set when LLVM prints a message; a failure
  * on a lexer error token is silent). A constant-valued expression is folded into one
  * EN_CONST node; division by zero stays unevaluated (not absolute), like LLVM. */
-int asm_parse_expr(asm_expr_ctx *ctx);
+int mqsad__asm_parse_expr(asm_expr_ctx *ctx);
 /* 1 and *v when node is absolute. */
-int asm_expr_absolute(const asm_expr_ctx *ctx, int node, int64_t *v);
+int mqsad__asm_expr_absolute(const asm_expr_ctx *ctx, int node, int64_t *v);
 /* Prints like MCExpr::print into buf[0..size) (NUL-terminated); returns the length that
  * was needed (>= size means truncated). */
-size_t asm_expr_print(const asm_expr_ctx *ctx, const char *line, int node, char *buf,
+size_t mqsad__asm_expr_print(const asm_expr_ctx *ctx, const char *line, int node, char *buf,
                       size_t size);
 /* 1 if LLVM's code emitter would use FK_PCRel_4 for this expression (needsPCRel). */
-int asm_expr_pcrel(const asm_expr_ctx *ctx, int node);
+int mqsad__asm_expr_pcrel(const asm_expr_ctx *ctx, int node);
 
 /* Parses a decimal or hexadecimal floating-point token text (LLVM APFloat rules) into an
  * IEEE double bit pattern. Returns 0 on success. */
-int asm_parse_real(const char *s, size_t n, uint64_t *bits);
+int mqsad__asm_parse_real(const char *s, size_t n, uint64_t *bits);
 
 #endif
