@@ -426,18 +426,27 @@ static int ranges_overlap(unsigned a, unsigned an, unsigned b, unsigned bn)
     return a < b + bn && b < a + an;
 }
 
-/* Computes all n lanes with the CPU's best kernel (chosen once, src/cpu.c) and writes VDST's
- * rows for the lanes enabled in exec (exec != 0, already limited to n lanes): in place when
- * every lane is on, else through the level's masked entry (AVX-512: mask stores). Register
- * rows never overlap partially, and the kernels load a block's inputs before storing it, so
- * an overlapping VDST (exactly equal rows) still sees the snapshot. */
-static inline void run_lanes(const uint32_t *s0lo, const uint32_t *s0hi, const uint32_t *s1,
-                             const uint32_t *const s2[4], uint32_t *const d[4], unsigned n,
-                             int clamp, uint64_t exec)
+/* The lanes of a wave of n (32 or 64) lanes. */
+static inline uint64_t wave_lanes(unsigned n) { return n == 64 ? ~0ull : 0xffffffffull; }
+
+/* Computes all n lanes with the CPU's best kernel (chosen once, src/cpu.c) and writes the
+ * rows v[d..d+3] for the lanes enabled in EXEC, marking them set: in place when every lane
+ * is on, else through the level's masked entry (AVX-512: mask stores). Register rows never
+ * overlap partially, and the kernels load a block's inputs before storing it, so an
+ * overlapping VDST (exactly equal rows) still sees the snapshot. */
+static inline void write_vdst(mqsad_wave_state *st, unsigned d, const uint32_t *s0lo,
+                              const uint32_t *s0hi, const uint32_t *s1, unsigned r2, int clamp)
 {
-    const mqsad_kernel_desc *k = mqsad__kernel_desc_default();
-    if (exec == (n == 64 ? ~0ull : 0xffffffffull)) k->k.batch(s0lo, s0hi, s1, s2, d, n, clamp);
-    else k->masked(s0lo, s0hi, s1, s2, d, n, clamp, exec);
+    unsigned n = st->wave_size;
+    uint64_t exec = st->exec & wave_lanes(n);
+    const mqsad_kernel_desc *k;
+    const uint32_t *const s2[4] = { st->vgpr[r2], st->vgpr[r2 + 1], st->vgpr[r2 + 2], st->vgpr[r2 + 3] };
+    uint32_t *const out[4] = { st->vgpr[d], st->vgpr[d + 1], st->vgpr[d + 2], st->vgpr[d + 3] };
+    if (!exec) return;
+    k = mqsad__kernel_desc_default();
+    if (exec == wave_lanes(n)) k->k.batch(s0lo, s0hi, s1, s2, out, n, clamp);
+    else k->masked(s0lo, s0hi, s1, s2, out, n, clamp, exec);
+    memset(st->vgpr_set + d, 1, 4);
 #if (defined(__x86_64__) || defined(__i386__)) && defined(__GNUC__)
     /* Defensive: the code below is SSE; an AVX kernel that returned with dirty upper
      * YMM/ZMM state would make it pay the AVX-SSE transition on every call (measured:
@@ -464,7 +473,6 @@ static inline MQSAD_WAVE_INLINE int exec_fast(mqsad_wave_state *st, const mqsad_
     const mqsad_operand *o1 = &inst->src[MQSAD_SLOT_SRC1], *o2 = &inst->src[MQSAD_SLOT_SRC2];
     const uint8_t *set = st->vgpr_set;
     unsigned n = st->wave_size, d, r0, r1, r2;
-    uint64_t exec;
     if ((vd->kind ^ MQSAD_OPK_VGPR) | (o0->kind ^ MQSAD_OPK_VGPR) | (o1->kind ^ MQSAD_OPK_VGPR) |
         (o2->kind ^ MQSAD_OPK_VGPR))
         return 0;
@@ -482,13 +490,7 @@ static inline MQSAD_WAVE_INLINE int exec_fast(mqsad_wave_state *st, const mqsad_
     if (ranges_overlap(d, 4, r0, 2) | ranges_overlap(d, 4, r1, 1) | ranges_overlap(d, 4, r2, 4))
         return 0;
     if (r) memset(r, 0, sizeof *r);
-    exec = st->exec & (n == 64 ? ~0ull : 0xffffffffull);
-    if (exec) {
-        const uint32_t *const s2[4] = { st->vgpr[r2], st->vgpr[r2 + 1], st->vgpr[r2 + 2], st->vgpr[r2 + 3] };
-        uint32_t *const out[4] = { st->vgpr[d], st->vgpr[d + 1], st->vgpr[d + 2], st->vgpr[d + 3] };
-        run_lanes(st->vgpr[r0], st->vgpr[r0 + 1], st->vgpr[r1], s2, out, n, inst->clamp != 0, exec);
-        memset(st->vgpr_set + d, 1, 4);
-    }
+    write_vdst(st, d, st->vgpr[r0], st->vgpr[r0 + 1], st->vgpr[r1], r2, inst->clamp != 0);
     return 1;
 }
 
@@ -502,10 +504,9 @@ static MQSAD_WAVE_NOINLINE mqsad_status exec_general(mqsad_wave_state *st, const
     src_view v0, v1, v2;
     mqsad_status s;
     uint32_t b0lo[MQSAD_MAX_LANES], b0hi[MQSAD_MAX_LANES], b1[MQSAD_MAX_LANES];
-    const uint32_t *s0lo, *s0hi, *s1, *s2[4];
+    const uint32_t *s0lo, *s0hi, *s1;
     const mqsad_operand *vd;
-    unsigned n, i, k, d;
-    uint64_t exec;
+    unsigned n, i, d;
 
     memset(r, 0, sizeof *r);
     if (!st || !inst || !st->target || !st->target->family) return MQSAD_E_INVALID_ARGUMENT;
@@ -546,16 +547,7 @@ static MQSAD_WAVE_NOINLINE mqsad_status exec_general(mqsad_wave_state *st, const
         for (i = 0; i < n; i++) b1[i] = x;
         s1 = b1;
     }
-    for (k = 0; k < 4; k++) s2[k] = st->vgpr[v2.vreg + (int)k];
-
-    exec = st->exec & (n == 64 ? ~0ull : 0xffffffffull);
-    if (exec) {
-        uint32_t *const out[4] = { st->vgpr[d], st->vgpr[d + 1], st->vgpr[d + 2], st->vgpr[d + 3] };
-        run_lanes(s0lo, s0hi, s1, s2, out, n, inst->clamp != 0, exec);
-    }
-    if (exec)
-        for (k = 0; k < 4; k++)
-            if (!st->vgpr_set[d + k]) st->vgpr_set[d + k] = 1;
+    write_vdst(st, d, s0lo, s0hi, s1, (unsigned)v2.vreg, inst->clamp != 0);
     return MQSAD_OK;
 fail:
     r->flags = 0;

@@ -12,28 +12,36 @@
  *                           unsigned compare (result < acc means it wrapped) and a masked move. */
 #include "x86_avx512.h"
 
-#define DISPATCH(VNNI)                                                                         \
-    do {                                                                                       \
-        size_t head = 0;                                                                       \
-        if (mqsad__use_nt(dst, n, 64, &head)) {                                                \
-            /* head lanes (< 16) up to the alignment point normally, the rest streamed */      \
-            if (clamp) avx512_run(src0_lo, src0_hi, src1, src2, dst, 0, head, 1, 0, VNNI);     \
-            else       avx512_run(src0_lo, src0_hi, src1, src2, dst, 0, head, 0, 0, VNNI);     \
-            end = head + ((n - head) & ~(size_t)15);                                           \
-            if (clamp) avx512_run(src0_lo, src0_hi, src1, src2, dst, head, end, 1, 1, VNNI);   \
-            else       avx512_run(src0_lo, src0_hi, src1, src2, dst, head, end, 0, 1, VNNI);   \
-            _mm_sfence();                                                                      \
-        }                                                                                      \
-        if (clamp) avx512_run(src0_lo, src0_hi, src1, src2, dst, end, n, 1, 0, VNNI);          \
-        else       avx512_run(src0_lo, src0_hi, src1, src2, dst, end, n, 0, 0, VNNI);          \
-        _mm256_zeroupper(); /* explicit, see x86_avx2.c */                                     \
-    } while (0)
+/* Whole batch: when the output is large and the dst rows share their alignment, the head
+ * lanes (< 16) up to the 64-byte boundary normally and the rest with streaming stores. */
+static inline __attribute__((always_inline)) void
+avx512_batch(MQSAD_KERNEL_ARGS, int vnni)
+{
+    size_t head = 0, end = 0;
+    if (mqsad__use_nt(dst, n, 64, &head)) {
+        if (clamp) avx512_run(src0_lo, src0_hi, src1, src2, dst, 0, head, 1, 0, vnni);
+        else       avx512_run(src0_lo, src0_hi, src1, src2, dst, 0, head, 0, 0, vnni);
+        end = head + ((n - head) & ~(size_t)15);
+        if (clamp) avx512_run(src0_lo, src0_hi, src1, src2, dst, head, end, 1, 1, vnni);
+        else       avx512_run(src0_lo, src0_hi, src1, src2, dst, head, end, 0, 1, vnni);
+        _mm_sfence();
+    }
+    if (clamp) avx512_run(src0_lo, src0_hi, src1, src2, dst, end, n, 1, 0, vnni);
+    else       avx512_run(src0_lo, src0_hi, src1, src2, dst, end, n, 0, 0, vnni);
+    _mm256_zeroupper(); /* explicit, see x86_avx2.c */
+}
 
-void mqsad_batch_avx512(MQSAD_KERNEL_ARGS) { size_t end = 0; DISPATCH(0); }
+void mqsad_batch_avx512(MQSAD_KERNEL_ARGS)
+{
+    avx512_batch(src0_lo, src0_hi, src1, src2, dst, n, clamp, 0);
+}
 
-void mqsad_batch_avx512_vnni(MQSAD_KERNEL_ARGS) { size_t end = 0; DISPATCH(1); }
+void mqsad_batch_avx512_vnni(MQSAD_KERNEL_ARGS)
+{
+    avx512_batch(src0_lo, src0_hi, src1, src2, dst, n, clamp, 1);
+}
 
-void mqsad_batch_masked_avx512(MQSAD_KERNEL_ARGS, uint64_t mask)
+void mqsad_batch_masked_avx512(MQSAD_MASKED_ARGS)
 {
     if (clamp) avx512_masked(src0_lo, src0_hi, src1, src2, dst, n, 1, mask, 0);
     else       avx512_masked(src0_lo, src0_hi, src1, src2, dst, n, 0, mask, 0);
