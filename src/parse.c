@@ -1056,7 +1056,8 @@ mqsad_status mqsad_parse(const mqsad_target *target, const char *text, size_t le
         if (s1->kind == PO_REG) set_reg(&in->src[1], s1);
         else if (s1->kind == PO_EXPR) {
             size_t n = mqsad__asm_expr_print(&p->ex, text, s1->node, in->symbol, sizeof in->symbol);
-            /* a folded expression had >= ASM_EXPR_NODES/2 nodes, so more than 63 characters */
+            /* a folded expression lost its llvm-mc text; it filled half the node pool, so it
+             * is all but always over the 63-character bound anyway: the same error */
             if (n >= sizeof in->symbol || s1->folded) {
                 fill_diag(diag, MQSAD_E_INPUT_TOO_LONG, s1->pos + 1, "expression too long");
                 return MQSAD_E_INPUT_TOO_LONG;

@@ -285,6 +285,12 @@ static void bench_stream(int rounds, size_t n)
 
 /* ---- 3. one wave64 instruction through the exec API ---------------------------------- */
 
+/* EXEC by name, through the state-file parser (the target table knows its code). */
+static void set_exec(mqsad_wave_state *st, const char *line)
+{
+    if (mqsad_state_parse_line(st, line, strlen(line), NULL) != MQSAD_OK) abort();
+}
+
 static void bench_wave(int rounds, double sample_ns)
 {
     /* v_mqsad_u32_u8 v[4:7], v[2:3], v1, v[8:11] (encoding-llvm22.md, gfx1100) */
@@ -337,11 +343,11 @@ static void bench_wave(int rounds, double sample_ns)
         for (k = 0; k < reps_bare; k++) run(&bare, &s, 64, 0);
         v[1][r] = (now_ns() - t0) / (double)reps_bare;
         /* a partial EXEC (half the lanes, scattered): the masked-store path */
-        mqsad_wave_set64(st, 126, -1, 0x0ff0f00f5a5a3c3cull);   /* 126: exec_lo */
+        set_exec(st, "exec = 0x0ff0f00f5a5a3c3c");
         t0 = now_ns();
         for (k = 0; k < reps_exec; k++) mqsad_wave_exec(st, &inst, NULL);
         v[2][r] = (now_ns() - t0) / (double)reps_exec;
-        mqsad_wave_set64(st, 126, -1, ~0ull);
+        set_exec(st, "exec = 0xffffffffffffffff");
     }
     {
         stat3 e = stats(v[0], rounds), b = stats(v[1], rounds), pe = stats(v[2], rounds), q, qp;
@@ -403,8 +409,8 @@ static int sh(const char *cmd)
 /* One timed run: argv[0] started directly (posix_spawn, no shell: a shell's own start-up
  * would be most of a 2 ms run), stdin from in_path when stdin_in, stdout and stderr to
  * /dev/null. *wall is the time from spawn to reaped, *cpu the child's user + system time
- * (RUSAGE_CHILDREN before and after), which other load on the machine disturbs much less. Returns the exit
- * status, or -1 if the process could not be run. */
+ * (RUSAGE_CHILDREN before and after), which other load on the machine disturbs much
+ * less. Returns the exit status, or -1 if the process could not be run. */
 static int spawn_timed(char *const argv[], const char *in_path, int stdin_in, double *wall, double *cpu)
 {
     posix_spawn_file_actions_t fa;
