@@ -56,6 +56,8 @@ $(BUILD)/obj/tools/%.o: tools/%.c include/mqsad.h $(wildcard tools/*.h)
 $(BUILD)/obj/tests/%.o: tests/%.c include/mqsad.h $(wildcard tests/*.h)
 	@mkdir -p $(dir $@)
 	$(CC) $(CPPFLAGS) -Itests $(BASEFLAGS) -c $< -o $@
+# tests/test_dis_line.c #includes tools/cmd_dis.c: rebuild it when that changes.
+$(BUILD)/obj/tests/test_dis_line.o: tools/cmd_dis.c $(wildcard tools/*.h)
 
 $(BUILD)/libmqsad.a: $(LIB_OBJ)
 	@rm -f $@

@@ -36,14 +36,21 @@
  * Speed (goal, issue #5: >= 100x llvm-mc as whole-process time on 100k word lines): a
  * regular file is mapped a window at a time rather than read (map_view()), lines are
  * scanned in place and output is buffered. Runs of the usual one-word lines
- * ("[0xHH,...,0xHH]" and "0xHH,...,0xHH") are checked against a template with SSE2 (or
- * 64-bit words), converted with a digit-pair table and printed as four fixed-size copies
- * from per-(slot, code) text tables that the library fills the first time a code is seen
- * (run_words(), word_text()); everything else takes the general path (mqsad_decode +
- * mqsad_format), which prints the same text. Measured with callgrind on gfx1100: about 115
- * instructions per line of either form and 50k for the start-up (the static binary),
- * against about 29k / 58k per line for llvm-mc 22; the whole process takes about 2 ms
- * for 100k lines, of which about 0.5 ms is the bare cost of starting a process.
+ * ("[0xHH,...,0xHH]" and "0xHH,...,0xHH") are checked and converted without a loop over
+ * characters, then printed as four fixed-size copies from per-(slot, code) text tables that
+ * the library fills the first time a code is seen (run_words(), word_text()). The check and
+ * conversion are chosen once per run: with SSE4.1 (mqsad_cpu_flags(), so MQSAD_CPU_MASK=0
+ * turns it off; x86-64, gcc or clang) line_sse41() gathers the 16 digits with pshufb from
+ * the three 16-byte rows of the template check, validates and converts them with two
+ * nibble tables and forms the word with pmaddubsw; otherwise line_scalar() checks the
+ * template with SSE2 (or 64-bit words) and converts the digit pairs with a table.
+ * Everything else takes the general path (mqsad_decode + mqsad_format), which prints the
+ * same text. Measured with callgrind on gfx1100, 100k lines of either form (gcc 12 -O2,
+ * `valgrind --tool=callgrind build/mqsad dis -t gfx1100 FILE`, per line from a 100k and a
+ * 200k run): about 98 instructions per line with SSE4.1 and 112 without (114 before the
+ * SSE4.1 path), ~0.39 M for the start-up and the first formatting of each code, against
+ * about 29k / 58k per line for llvm-mc 22; the whole process takes about 2 ms for 100k
+ * lines, of which about 0.5 ms is the bare cost of starting a process.
  */
 #include "cli.h"
 
@@ -58,6 +65,18 @@
 #include <unistd.h>
 #if defined(__SSE2__)
 #include <emmintrin.h>
+#endif
+/* The SSE4.1 instantiation of the one-word line loop (run_words_sse41()): x86-64 with a
+ * compiler whose intrinsics headers work inside target("sse4.1") functions of a baseline
+ * translation unit (gcc >= 5, clang >= 3.8 by this check; built and tested with gcc 12 and
+ * clang 14). Other compilers and machines keep only the portable path. */
+#if defined(__x86_64__) && defined(__SSE2__) && \
+    ((defined(__clang__) && (__clang_major__ > 3 || (__clang_major__ == 3 && __clang_minor__ >= 8))) || \
+     (!defined(__clang__) && defined(__GNUC__) && __GNUC__ >= 5))
+#define DIS_SSE41 1
+#include <smmintrin.h>
+#else
+#define DIS_SSE41 0
 #endif
 
 #define DIS_MAXLINE 16384           /* longest input line accepted */
@@ -79,7 +98,7 @@ static unsigned char hexv[256];   /* hex digit value, 0xff otherwise */
  * hex digits, 0 otherwise. 64-bit entries so that four results shifted by 0, 8, 16, 24 and
  * ORed into one word keep each HEXQ_OK flag (bits 39, 47, 55, 63) clear of the value bits
  * 0..31: one AND then checks eight digit pairs at once (see line_word()). 512 KiB of BSS of
- * which init_classes() touches 22 rows of 2 KiB (a dozen pages). */
+ * which init_hexq() touches 22 rows of 2 KiB (a dozen pages), only for the portable path. */
 #define HEXQ_OK ((uint64_t)1 << 39)
 #define HEXQ_ALL (HEXQ_OK | HEXQ_OK << 8 | HEXQ_OK << 16 | HEXQ_OK << 24)
 static uint64_t hexq[65536];
@@ -140,6 +159,8 @@ struct dis {
     uint32_t ctrl_mask, ctrl_want;  /* dword0 & mask == want: a v_mqsad word on this target */
     uint32_t clamp_mask;            /* the CLAMP bit in dword0, 0 when the target has none */
     int explain, status;
+    /* run_words() or run_words_sse41(), chosen once by cmd_dis */
+    size_t (*run_words)(struct dis *d, const char *q, size_t avail);
     size_t olen;                    /* bytes in obuf */
     size_t head, npend;             /* pending bytes: pv[head .. head + npend) */
     size_t cur_count;               /* pending bytes pushed by the current line (the newest) */
@@ -554,16 +575,20 @@ static void init_classes(void)
         memcpy(&first, &one, 1);
         little_endian = first == 1;
     }
-    {
-        static const char hd[] = "0123456789abcdefABCDEF";
-        unsigned i, j;
-        for (i = 0; i < 22; i++)
-            for (j = 0; j < 22; j++)
-                hexq[(unsigned char)hd[i] | (unsigned)(unsigned char)hd[j] << 8] =
-                    (uint64_t)(hexv[(unsigned char)hd[i]] << 4 | hexv[(unsigned char)hd[j]]) | HEXQ_OK;
-    }
     for (c = 0; c < 10; c++) cclass['0' + c] = (unsigned char)(16 + c);
     for (c = 0; c < 6; c++) { cclass['a' + c] = (unsigned char)(26 + c); cclass['A' + c] = (unsigned char)(26 + c); }
+}
+
+/* hexq, after init_classes(); only line_word() reads it, so the SSE4.1 path skips this
+ * (and the dozen page faults of touching it). */
+static void init_hexq(void)
+{
+    static const char hd[] = "0123456789abcdefABCDEF";
+    unsigned i, j;
+    for (i = 0; i < 22; i++)
+        for (j = 0; j < 22; j++)
+            hexq[(unsigned char)hd[i] | (unsigned)(unsigned char)hd[j] << 8] =
+                (uint64_t)(hexv[(unsigned char)hd[i]] << 4 | hexv[(unsigned char)hd[j]]) | HEXQ_OK;
 }
 
 static int is_delim(char c) { unsigned k = cclass[(unsigned char)c]; return k == 1 || k == 2; }
@@ -682,31 +707,47 @@ static int canonical_line(struct dis *d, const char *text, size_t len)
  *   "[0xHH,0xHH,0xHH,0xHH,0xHH,0xHH,0xHH,0xHH]\n"  (42 bytes, llvm-mc's own test style)
  *   "0xHH,0xHH,0xHH,0xHH,0xHH,0xHH,0xHH,0xHH\n"    (40 bytes)
  * line_shape() checks the fixed characters of q[0..48) at once: (q[i] & mask[i]) ==
- * want[i], where the mask is 0xdf at the x of 0x (0X is accepted too), 0 at the hex
- * digits (hexq checks those) and at the bytes past the newline (read, not looked at). */
+ * want[i], where the mask is 0xdf at the x of 0x (0X is accepted too), 0x80 at the hex
+ * digits (a byte >= 0x80 is never one; line_word() or line_sse41() checks the rest) and 0
+ * at the bytes past the newline (read, not looked at). gather[16r + k] is the pshufb
+ * control that moves digit k (k = 0..15, in input order) from the 16-byte row r = 0..2 of
+ * q[0..48) to lane k, 0x80 (zero) where digit k is in another row (line_sse41()). */
 struct line_form {
     unsigned char mask[48], want[48];
+    unsigned char gather[48];
     size_t len;                     /* with the newline */
     size_t digits;                  /* offset of the first hex digit */
 };
+#define H 0x80                 /* mask at a hex digit: only bit 7 is checked here */
+#define Z 0x80                 /* gather: a lane pshufb zeroes */
 static const struct line_form form42 = {
-    { 0xff, 0xff, 0xdf, 0, 0, 0xff, 0xff, 0xdf, 0, 0, 0xff, 0xff, 0xdf, 0, 0, 0xff,
-      0xff, 0xdf, 0, 0, 0xff, 0xff, 0xdf, 0, 0, 0xff, 0xff, 0xdf, 0, 0, 0xff, 0xff,
-      0xdf, 0, 0, 0xff, 0xff, 0xdf, 0, 0, 0xff, 0xff, 0, 0, 0, 0, 0, 0 },
+    { 0xff, 0xff, 0xdf, H, H, 0xff, 0xff, 0xdf, H, H, 0xff, 0xff, 0xdf, H, H, 0xff,
+      0xff, 0xdf, H, H, 0xff, 0xff, 0xdf, H, H, 0xff, 0xff, 0xdf, H, H, 0xff, 0xff,
+      0xdf, H, H, 0xff, 0xff, 0xdf, H, H, 0xff, 0xff, 0, 0, 0, 0, 0, 0 },
     { '[', '0', 'X', 0, 0, ',', '0', 'X', 0, 0, ',', '0', 'X', 0, 0, ',',
       '0', 'X', 0, 0, ',', '0', 'X', 0, 0, ',', '0', 'X', 0, 0, ',', '0',
       'X', 0, 0, ',', '0', 'X', 0, 0, ']', '\n', 0, 0, 0, 0, 0, 0 },
+    /* digits at 3, 4, 8, 9, 13, 14 | 18, 19, 23, 24, 28, 29 | 33, 34, 38, 39 */
+    { 3, 4, 8, 9, 13, 14, Z, Z, Z, Z, Z, Z, Z, Z, Z, Z,
+      Z, Z, Z, Z, Z, Z, 2, 3, 7, 8, 12, 13, Z, Z, Z, Z,
+      Z, Z, Z, Z, Z, Z, Z, Z, Z, Z, Z, Z, 1, 2, 6, 7 },
     42, 3
 };
 static const struct line_form form40 = {
-    { 0xff, 0xdf, 0, 0, 0xff, 0xff, 0xdf, 0, 0, 0xff, 0xff, 0xdf, 0, 0, 0xff, 0xff,
-      0xdf, 0, 0, 0xff, 0xff, 0xdf, 0, 0, 0xff, 0xff, 0xdf, 0, 0, 0xff, 0xff, 0xdf,
-      0, 0, 0xff, 0xff, 0xdf, 0, 0, 0xff, 0, 0, 0, 0, 0, 0, 0, 0 },
+    { 0xff, 0xdf, H, H, 0xff, 0xff, 0xdf, H, H, 0xff, 0xff, 0xdf, H, H, 0xff, 0xff,
+      0xdf, H, H, 0xff, 0xff, 0xdf, H, H, 0xff, 0xff, 0xdf, H, H, 0xff, 0xff, 0xdf,
+      H, H, 0xff, 0xff, 0xdf, H, H, 0xff, 0, 0, 0, 0, 0, 0, 0, 0 },
     { '0', 'X', 0, 0, ',', '0', 'X', 0, 0, ',', '0', 'X', 0, 0, ',', '0',
       'X', 0, 0, ',', '0', 'X', 0, 0, ',', '0', 'X', 0, 0, ',', '0', 'X',
       0, 0, ',', '0', 'X', 0, 0, '\n', 0, 0, 0, 0, 0, 0, 0, 0 },
+    /* digits at 2, 3, 7, 8, 12, 13 | 17, 18, 22, 23, 27, 28 | 32, 33, 37, 38 */
+    { 2, 3, 7, 8, 12, 13, Z, Z, Z, Z, Z, Z, Z, Z, Z, Z,
+      Z, Z, Z, Z, Z, Z, 1, 2, 6, 7, 11, 12, Z, Z, Z, Z,
+      Z, Z, Z, Z, Z, Z, Z, Z, Z, Z, Z, Z, 0, 1, 5, 6 },
     40, 2
 };
+#undef Z
+#undef H
 #define FORM_READ 48                /* bytes line_shape() reads */
 
 #if defined(__SSE2__)
@@ -737,7 +778,8 @@ static DIS_ALWAYS_INLINE int line_shape(const char *q, const struct line_form *f
 #endif
 
 /* The eight digit pairs of a line line_shape() accepted, at q + digits + 5t, looked up
- * in hexq and assembled into the two dwords of the word. 1 if all sixteen are hex digits. */
+ * in hexq and assembled into the two dwords of the word. 1 if all sixteen are hex digits.
+ * The portable converter (line_scalar()); line_sse41() does the same with SSE4.1. */
 static DIS_ALWAYS_INLINE int line_word(const char *q, const struct line_form *f, uint32_t *d0, uint32_t *d1)
 {
 #define HEXQ(t) hexq[(unsigned char)q[f->digits + 5 * (t)] | (unsigned)(unsigned char)q[f->digits + 1 + 5 * (t)] << 8]
@@ -749,6 +791,56 @@ static DIS_ALWAYS_INLINE int line_word(const char *q, const struct line_form *f,
     return (w0 & w1 & HEXQ_ALL) == HEXQ_ALL;
 }
 
+/* One line of form f at q: 1 with its word in d0, d1 (bytes in input order, little-endian
+ * dwords) if it has exactly that form, else 0. run_form() takes one of these: */
+typedef int line_fn(const char *q, const struct line_form *f, uint32_t *d0, uint32_t *d1);
+
+/* the portable one: line_shape(), then line_word() */
+static DIS_ALWAYS_INLINE int line_scalar(const char *q, const struct line_form *f, uint32_t *d0, uint32_t *d1)
+{
+    return line_shape(q, f) && line_word(q, f, d0, d1);
+}
+
+#if DIS_SSE41
+/* The SSE4.1 one: the three rows line_shape() checks also give the digits. Three pshufb
+ * gather the 16 digit characters c in input order (bit 7 of each is clear, or the form's
+ * mask reports it). With t = hi[c >> 4] and e = lo[c & 15] (two more pshufb), c is a hex
+ * digit exactly when t & e == 0, and its value is then c + t: t is -'0' for a high nibble
+ * of 3, -'A' + 10 for 4 and -'a' + 10 for 6 (0xd0, 0xc9, 0xa9), 0xff for the others;
+ * e is 0x02 for the low nibbles 1..6 (clear of all three: 1-6, A-F, a-f), 0x08 for
+ * 0, 7, 8, 9 (clear of 0xd0 only: 0, 7-9; rejects @, G-I, `, g-i) and 0x80 for 10..15
+ * (in all three: rejects :-?, J-O, j-o); every e meets 0xff. The digit errors t & e join
+ * the shape mismatches, so one ptest decides the line. pmaddubsw by (16, 1) makes the
+ * eight bytes from the digit pairs, packuswb narrows them, and the low two dwords are d0
+ * and d1. */
+__attribute__((target("sse4.1")))
+static inline __attribute__((always_inline))
+int line_sse41(const char *q, const struct line_form *f, uint32_t *d0, uint32_t *d1)
+{
+#define LD(p) _mm_loadu_si128((const __m128i *)(const void *)(p))
+#define N (-1)                      /* 0xff */
+    const __m128i r0 = LD(q), r1 = LD(q + 16), r2 = LD(q + 32);
+    const __m128i hi = _mm_setr_epi8(N, N, N, -'0', 10 - 'A', N, 10 - 'a', N, N, N, N, N, N, N, N, N);
+    const __m128i lo = _mm_setr_epi8(8, 2, 2, 2, 2, 2, 2, 8, 8, 8, N, N, N, N, N, N);
+#undef N
+    __m128i x, c, t;
+    x = _mm_or_si128(_mm_or_si128(_mm_xor_si128(_mm_and_si128(r0, LD(f->mask)), LD(f->want)),
+                                  _mm_xor_si128(_mm_and_si128(r1, LD(f->mask + 16)), LD(f->want + 16))),
+                     _mm_xor_si128(_mm_and_si128(r2, LD(f->mask + 32)), LD(f->want + 32)));
+    c = _mm_or_si128(_mm_or_si128(_mm_shuffle_epi8(r0, LD(f->gather)), _mm_shuffle_epi8(r1, LD(f->gather + 16))),
+                     _mm_shuffle_epi8(r2, LD(f->gather + 32)));
+#undef LD
+    t = _mm_shuffle_epi8(hi, _mm_and_si128(_mm_srli_epi16(c, 4), _mm_set1_epi8(0x0f)));
+    x = _mm_or_si128(x, _mm_and_si128(t, _mm_shuffle_epi8(lo, c)));
+    if (!_mm_testz_si128(x, x)) return 0;
+    c = _mm_maddubs_epi16(_mm_add_epi8(c, t), _mm_set1_epi16(0x0110));    /* 16 * even + odd */
+    c = _mm_packus_epi16(c, c);
+    *d0 = (uint32_t)_mm_cvtsi128_si32(c);
+    *d1 = (uint32_t)_mm_extract_epi32(c, 1);
+    return 1;
+}
+#endif
+
 /* Prints the run of consecutive lines of form f at q (avail bytes of input; q[0 .. avail
  * + 8) readable: rbuf and the mapped views are padded) and returns the bytes consumed: 0
  * when the first line is not of that form or not a printable word (the caller's general
@@ -756,8 +848,10 @@ static DIS_ALWAYS_INLINE int line_word(const char *q, const struct line_form *f,
  * guarantees is: nothing pending, no block open (hence block_failed == 0), cur_count == 0
  * (reset by every line), no --explain, not skipping a long line. (The general path
  * prints such a line the same way: canonical_line() -> fast_word().) Output and line
- * count stay in locals. Always inlined with a constant f: one loop per form. */
-static DIS_ALWAYS_INLINE size_t run_form(struct dis *d, const char *q, size_t avail, const struct line_form *f)
+ * count stay in locals. Always inlined with a constant f and line: one loop per form and
+ * line routine. */
+static DIS_ALWAYS_INLINE size_t run_form(struct dis *d, const char *q, size_t avail, const struct line_form *f,
+                                         line_fn *line)
 {
     const struct wordctx x = wordctx_of(d);
     const char *const q0 = q, *qlast;
@@ -768,7 +862,7 @@ static DIS_ALWAYS_INLINE size_t run_form(struct dis *d, const char *q, size_t av
     for (;;) {
         uint32_t d0, d1;
         char *e;
-        if (q > qlast || !line_shape(q, f) || !line_word(q, f, &d0, &d1)) break;
+        if (q > qlast || !line(q, f, &d0, &d1)) break;
         if (o > olim) {
             d->olen = (size_t)(o - d->obuf);
             out_flush(d);
@@ -791,10 +885,21 @@ static DIS_ALWAYS_INLINE size_t run_form(struct dis *d, const char *q, size_t av
 /* run_form() for the form the line at q starts like (q[0] is readable: padding). */
 static size_t run_words(struct dis *d, const char *q, size_t avail)
 {
-    if (q[0] == '[') return run_form(d, q, avail, &form42);
-    if (q[0] == '0') return run_form(d, q, avail, &form40);
+    if (q[0] == '[') return run_form(d, q, avail, &form42, line_scalar);
+    if (q[0] == '0') return run_form(d, q, avail, &form40, line_scalar);
     return 0;
 }
+
+#if DIS_SSE41
+/* The same with line_sse41() (cmd_dis picks it once when mqsad_cpu_flags() has SSE4.1). */
+__attribute__((target("sse4.1")))
+static size_t run_words_sse41(struct dis *d, const char *q, size_t avail)
+{
+    if (q[0] == '[') return run_form(d, q, avail, &form42, line_sse41);
+    if (q[0] == '0') return run_form(d, q, avail, &form40, line_sse41);
+    return 0;
+}
+#endif
 
 /* text[len] must be readable and a separator (the line's '\n', or a sentinel). Bytes are
  * first collected in d->lb/d->lc (local, unaliased pointers keep the loop tight), then
@@ -985,7 +1090,7 @@ static void dis_input(struct dis *d)
         const char *nl;
         /* runs of the usual one-word lines: no newline search needed */
         if (!skipping && !d->npend && !d->in_block && !d->explain) {
-            size_t n = run_words(d, buf + start, end - start);
+            size_t n = d->run_words(d, buf + start, end - start);
             if (n) { start += n; continue; }
         }
         nl = memchr(buf + start, '\n', end - start);
@@ -1100,6 +1205,11 @@ int cmd_dis(int argc, char **argv)
     if (!d->t) { fprintf(stderr, "mqsad dis: unknown target '%s'\n", tname); free(d); return 2; }
     d->explain = explain_flag;
     setup_target(d);
+    d->run_words = run_words;
+#if DIS_SSE41
+    if (mqsad_cpu_flags() & MQSAD_CPU_SSE41) d->run_words = run_words_sse41;   /* honours MQSAD_CPU_MASK */
+#endif
+    if (d->run_words == run_words) init_hexq();
     if (!path || !strcmp(path, "-")) {
         d->in = stdin;
         d->fname = "<stdin>";

@@ -111,5 +111,87 @@ else
     bad "missing $VEC"
 fi
 
+# The one-word line loop (run_words: line_sse41() when the CPU has SSE4.1, else
+# line_scalar()) against independent expectations, with the default choice and with
+# MQSAD_CPU_MASK=0 (always line_scalar()):
+#  - every vector again with its hex digits in other cases: each row as "[..]" with bytes
+#    0-3 in lower case and bytes 4-7 in upper case (0X on even rows), and each 8-byte row
+#    llvm-mc decodes also as "0x..,..,0x.." (stream form) with bytes 0-3 in upper case and
+#    digit k of bytes 4-7 in upper case when k + row is odd; stdout must be the vectors'
+#    texts in order. (A digit converted wrongly in the control bytes 1-3 only sends the word
+#    to the general path, which prints it right: test_dis_line checks the converter itself.)
+#  - every byte but NUL, a hex digit or a token delimiter (" \t\r\n,#[]") in each of the 16
+#    digit positions of either form, between valid lines: llvm-mc's "invalid input token" at
+#    the token, the rest of the line dropped (a "]" line closes the block the "[" opened),
+#    the valid lines printed; from a file (mapped) and from a pipe.
+dis_mask() {  # runs $BIN with MQSAD_CPU_MASK=$mask when $mask is set
+    if [ -n "$mask" ]; then MQSAD_CPU_MASK=$mask "$BIN" "$@"; else "$BIN" "$@"; fi
+}
+if [ -f "$VEC" ]; then
+    W=$(awk -F'\t' '$1 == "gfx1100" && $3 ~ /^v_mqsad_u32_u8/ && split($2, b, ",") == 8 { print $2; exit }' "$VEC")
+    T=$(awk -F'\t' '$1 == "gfx1100" && $3 ~ /^v_mqsad_u32_u8/ && split($2, b, ",") == 8 { print $3; exit }' "$VEC")
+    LC_ALL=C awk -v w="$W" -v t="$T" -v inp="$tmp/ein" -v want="$tmp/eexp" -v werr="$tmp/eerr" '
+        function bad(pre, post, k, ch, col,   l) {   # the word w with digit k = ch, at line n + 1
+            l = pre substr(w, 1, 5 * int(k / 2) + 2 + k % 2) ch substr(w, 5 * int(k / 2) + 4 + k % 2) post
+            print l > inp; n++
+            printf "<stdin>:%d:%d: error: invalid input token\n%s\n%" col "s\n", n, col, l, "^" > werr
+        }
+        function good(l) { print l > inp; n++; print "\t" t > want }
+        BEGIN {
+            for (c = 1; c < 256; c++) {
+                ch = sprintf("%c", c)
+                if (index("0123456789abcdefABCDEF \t\r\n,#[]", ch)) continue
+                for (k = 0; k < 16; k++) {
+                    good("[" w "]")
+                    bad("[", "]", k, ch, 2 + 5 * int(k / 2))
+                    print "]" > inp; n++
+                    good(w)
+                    bad("", "", k, ch, 1 + 5 * int(k / 2))
+                }
+            }
+            good(w)
+        }' /dev/null
+    for mask in "" 0; do
+        for t in $(awk -F'\t' '!/^#/ { print $1 }' "$VEC" | sort -u); do
+            awk -F'\t' -v t="$t" -v inp="$tmp/cin" -v want="$tmp/cexp" '
+                # the bytes "0xhh,..." with the digits of byte j < 4 in case c0, the others in
+                # case c1: 0 lower, 1 upper, 2 digit k upper when k + ph is odd; x: "x" or "X"
+                function cased(s, c0, c1, ph, x,   m, b, j, o, i, d, c) {
+                    m = split(s, b, ","); o = ""
+                    for (j = 1; j <= m; j++) {
+                        o = o (j > 1 ? "," : "") "0" x
+                        for (i = 1; i <= 2; i++) {
+                            d = substr(b[j], 2 + i, 1); c = j <= 4 ? c0 : c1
+                            o = o (c == 1 || (c == 2 && (2 * (j - 1) + i - 1 + ph) % 2) ? toupper(d) : d)
+                        }
+                    }
+                    return o
+                }
+                $1 == t && $3 !~ / ;; / && ($3 ~ /^v_mqsad_u32_u8/ || $3 == "INVALID" || $3 ~ /^CRASH/) {
+                    print "[" cased($2, 0, 1, 0, n % 2 ? "x" : "X") "]" > inp
+                    if ($3 ~ /^v_mqsad/) {
+                        print "\t" $3 > want
+                        if (split($2, b, ",") == 8) { print cased($2, 1, 2, n % 2, "x") > inp; print "\t" $3 > want }
+                    }
+                    n++
+                }
+                END { if (!n) print "" > inp; close(inp); close(want) }' "$VEC"
+            [ -f "$tmp/cexp" ] || : > "$tmp/cexp"
+            dis_mask dis -t "$t" "$tmp/cin" > "$tmp/cout" 2>/dev/null
+            nrows=$(wc -l < "$tmp/cin")
+            if [ "$nrows" -gt 2000 ] && cmp -s "$tmp/cout" "$tmp/cexp"; then ok; else
+                bad "vectors $t in upper and mixed case, MQSAD_CPU_MASK=${mask:-unset} ($nrows lines)"
+                diff "$tmp/cout" "$tmp/cexp" | head -5 >&2; fi
+            rm -f "$tmp/cin" "$tmp/cexp"
+        done
+        dis_mask dis -t gfx1100 < "$tmp/ein" > "$tmp/eout" 2> "$tmp/eerr2"; rc=$?
+        [ $rc -eq 1 ] && cmp -s "$tmp/eout" "$tmp/eexp" && ok || bad "non-hex digits, MQSAD_CPU_MASK=${mask:-unset}: stdout (rc=$rc)"
+        cmp -s "$tmp/eerr2" "$tmp/eerr" && ok || { bad "non-hex digits, MQSAD_CPU_MASK=${mask:-unset}: stderr"; cmp "$tmp/eerr2" "$tmp/eerr" >&2; }
+        cat "$tmp/ein" | dis_mask dis -t gfx1100 > "$tmp/eout" 2> "$tmp/eerr2"
+        cmp -s "$tmp/eout" "$tmp/eexp" && cmp -s "$tmp/eerr2" "$tmp/eerr" && ok || bad "non-hex digits from a pipe, MQSAD_CPU_MASK=${mask:-unset}"
+    done
+    [ "$(wc -l < "$tmp/eexp")" -gt 7000 ] && ok || bad "non-hex digit lines: too few"
+fi
+
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

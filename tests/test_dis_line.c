@@ -1,0 +1,164 @@
+/* test_dis_line.c — the one-word line converters of `mqsad dis` (tools/cmd_dis.c, included
+ * here): line_scalar() and, when mqsad_cpu_flags() has SSE4.1 (MQSAD_CPU_MASK=0 skips it),
+ * line_sse41(), each against a reference written from the two line forms alone, on both
+ * forms ("[0xHH,...,0xHH]\n" and "0xHH,...,0xHH\n"):
+ *  - every byte value in each of the 16 digit positions: accepted exactly for 0-9, a-f,
+ *    A-F, with the word those digits spell (bytes in input order, little-endian dwords);
+ *  - every byte value in each fixed position ("x" also "X"; nothing else);
+ *  - random words with every digit in random letter case, 0x or 0X, and random bytes after
+ *    the newline (read, never looked at).
+ * The CLI falls back to the general path whenever a converter rejects a line, which hides a
+ * converter that rejects too much (or mangles the control bits of a word) from
+ * tests/cli/dis.sh; here the converters' own results are compared. */
+#include "../tools/cmd_dis.c"
+
+#include "t.h"
+
+int cli_is_help(const char *arg)
+{
+    return !strcmp(arg, "-h") || !strcmp(arg, "--help");
+}
+
+static int ref_digit(unsigned c)
+{
+    if (c >= '0' && c <= '9') return (int)(c - '0');
+    if (c >= 'a' && c <= 'f') return (int)(c - 'a' + 10);
+    if (c >= 'A' && c <= 'F') return (int)(c - 'A' + 10);
+    return -1;
+}
+
+/* 1 and the word if q holds exactly one line of the form ([ ] when bracket). */
+static int ref_line(const unsigned char *q, int bracket, uint32_t *d0, uint32_t *d1)
+{
+    size_t i = 0;
+    unsigned t, b[8];
+    if (bracket && q[i++] != '[') return 0;
+    for (t = 0; t < 8; t++) {
+        int h, l;
+        if (q[i] != '0' || (q[i + 1] != 'x' && q[i + 1] != 'X')) return 0;
+        h = ref_digit(q[i + 2]);
+        l = ref_digit(q[i + 3]);
+        if (h < 0 || l < 0) return 0;
+        b[t] = (unsigned)(h * 16 + l);
+        i += 4;
+        if (t < 7 && q[i++] != ',') return 0;
+    }
+    if (bracket && q[i++] != ']') return 0;
+    if (q[i] != '\n') return 0;
+    *d0 = b[0] | b[1] << 8 | b[2] << 16 | (uint32_t)b[3] << 24;
+    *d1 = b[4] | b[5] << 8 | b[6] << 16 | (uint32_t)b[7] << 24;
+    return 1;
+}
+
+static int scalar(const char *q, const struct line_form *f, uint32_t *d0, uint32_t *d1)
+{
+    return line_scalar(q, f, d0, d1);
+}
+
+#if DIS_SSE41
+__attribute__((target("sse4.1")))
+static int sse41(const char *q, const struct line_form *f, uint32_t *d0, uint32_t *d1)
+{
+    return line_sse41(q, f, d0, d1);
+}
+#endif
+
+static struct { const char *name; line_fn *fn; } impls[2];
+static unsigned nimpls;
+static unsigned long nbad[2], nlines;
+
+static uint64_t rng = 0x9e3779b97f4a7c15u;
+static unsigned rnd(void)
+{
+    rng ^= rng << 13;
+    rng ^= rng >> 7;
+    rng ^= rng << 17;
+    return (unsigned)(rng >> 32);
+}
+
+/* Checks every converter on the line at buf (64 bytes) against the reference. */
+static void check(const unsigned char *buf, const struct line_form *f, const char *what, unsigned pos, unsigned c)
+{
+    uint32_t r0 = 0, r1 = 0;
+    int want = ref_line(buf, f == &form42, &r0, &r1);
+    unsigned i;
+    nlines++;
+    for (i = 0; i < nimpls; i++) {
+        uint32_t a0 = 0x5a5a5a5au, a1 = 0xa5a5a5a5u;
+        int got = impls[i].fn((const char *)buf, f, &a0, &a1) != 0;
+        if (got != want || (want && (a0 != r0 || a1 != r1))) {
+            if (nbad[i]++ < 10)
+                fprintf(stderr, "%s, form%u, %s %u = 0x%02x: got %d %08x %08x, want %d %08x %08x\n",
+                        impls[i].name, (unsigned)f->len, what, pos, c, got, (unsigned)a0, (unsigned)a1,
+                        want, (unsigned)r0, (unsigned)r1);
+        }
+    }
+}
+
+/* A line of form f for the word w, digits in the case of bit k of up, x (or X when xup) */
+static void make_line(unsigned char *buf, const struct line_form *f, const uint8_t w[8], unsigned up, int xup)
+{
+    static const char lo[] = "0123456789abcdef", hi[] = "0123456789ABCDEF";
+    size_t i = 0;
+    unsigned t, k;
+    for (k = 0; k < 64; k++) buf[k] = (unsigned char)rnd();
+    if (f == &form42) buf[i++] = '[';
+    for (t = 0; t < 8; t++) {
+        buf[i++] = '0';
+        buf[i++] = xup ? 'X' : 'x';
+        k = 2 * t;
+        buf[i++] = (unsigned char)((up >> k & 1) ? hi : lo)[w[t] >> 4];
+        buf[i++] = (unsigned char)((up >> (k + 1) & 1) ? hi : lo)[w[t] & 15];
+        if (t < 7) buf[i++] = ',';
+    }
+    if (f == &form42) buf[i++] = ']';
+    buf[i] = '\n';
+}
+
+int main(void)
+{
+    static const struct line_form *const forms[2] = { &form42, &form40 };
+    unsigned char buf[64];
+    unsigned fi, k, c, n;
+    init_classes();
+    init_hexq();
+    impls[nimpls].name = "line_scalar";
+    impls[nimpls++].fn = scalar;
+#if DIS_SSE41
+    if (mqsad_cpu_flags() & MQSAD_CPU_SSE41) {
+        impls[nimpls].name = "line_sse41";
+        impls[nimpls++].fn = sse41;
+    }
+#endif
+    if (nimpls < 2) printf("line_sse41: skipped (not built, no SSE4.1, or MQSAD_CPU_MASK)\n");
+    for (fi = 0; fi < 2; fi++) {
+        const struct line_form *f = forms[fi];
+        uint8_t w[8];
+        for (k = 0; k < 8; k++) w[k] = (uint8_t)(0x5c + 0x21 * k);
+        /* every byte in each digit position, and in each fixed position */
+        for (k = 0; k < f->len; k++) {
+            int digit = k >= f->digits && k < f->digits + 40 && (k - f->digits) % 5 < 2;
+            for (c = 0; c < 256; c++) {
+                make_line(buf, f, w, 0x5a5au, 0);
+                buf[k] = (unsigned char)c;
+                check(buf, f, digit ? "digit at" : "fixed byte at", k, c);
+                if (digit && ref_digit(c) < 0) {
+                    /* the same in a line of upper-case digits and 0X */
+                    make_line(buf, f, w, 0xffffu, 1);
+                    buf[k] = (unsigned char)c;
+                    check(buf, f, "digit at (upper case line)", k, c);
+                }
+            }
+        }
+        /* random words, random case */
+        for (n = 0; n < 200000; n++) {
+            for (k = 0; k < 8; k++) w[k] = (uint8_t)rnd();
+            make_line(buf, f, w, rnd() & 0xffffu, (int)(rnd() & 1));
+            check(buf, f, "random word", n, 0);
+        }
+    }
+    for (k = 0; k < nimpls; k++)
+        CHECK(nbad[k] == 0, "%s: %lu of %lu lines differ from the reference", impls[k].name, nbad[k], nlines);
+    CHECK(nlines > 400000, "lines checked: %lu", nlines);
+    return t_done();
+}
