@@ -546,8 +546,9 @@ typedef void (*mqsad_batch_fn)(const uint32_t *src0_lo, const uint32_t *src0_hi,
  *    "avx2_vnni"    MQSAD_CPU_AVX2 | MQSAD_CPU_AVXVNNI    level MQSAD_CPU_AVXVNNI
  *    "avx512"       MQSAD_CPU_AVX512                     F/BW/VL only
  *    "avx512_vnni"  MQSAD_CPU_AVX512 | _AVX512VNNI | _AVX512VBMI2   level MQSAD_CPU_AVX512VNNI
- *  The AVX-VNNI and AVX-512 kernels were not run natively on the development machine; their
- *  sources are executed on SIMDe's portable intrinsics by the tests (docs/performance.md). */
+ *  Every kernel is tested against the scalar reference on the machines that have its
+ *  features (the AVX-512 ones natively on Zen 4); the AVX-VNNI kernel, which no development
+ *  machine had, is also run on SIMDe's portable intrinsics by the tests (docs/performance.md). */
 typedef struct mqsad_kernels {
     mqsad_batch_fn batch;        /**< the chosen kernel */
     const char *name;            /**< "c", "sse41", "avx2", "avx2_vnni", "avx512", "avx512_vnni" */

@@ -350,6 +350,18 @@ static void explain(struct dis *d, const mqsad_inst *in, mqsad_status st, size_t
     (void)avail;
 }
 
+/* Input read ahead of the line loop: the input is usually not in the caches (after any
+ * other large program ran, the file's page-cache pages come from DRAM) and the hardware
+ * prefetchers stop at page boundaries; prefetching 2 KiB ahead measured 0.1-0.25 ms less
+ * per 100k lines after llvm-mc ran, and the same as without when the file is cached.
+ * Through uintptr_t: the address may lie past the view (a prefetch never faults). */
+#define DIS_PREFETCH_AHEAD 2048
+#if defined(__GNUC__)
+#define DIS_PREFETCH(addr) __builtin_prefetch((const void *)(addr))
+#else
+#define DIS_PREFETCH(addr) ((void)0)
+#endif
+
 #if defined(__GNUC__)
 #define DIS_ALWAYS_INLINE inline __attribute__((always_inline))
 #define DIS_NOINLINE __attribute__((noinline))
@@ -862,6 +874,7 @@ static DIS_ALWAYS_INLINE size_t run_form(struct dis *d, const char *q, size_t av
     for (;;) {
         uint32_t d0, d1;
         char *e;
+        DIS_PREFETCH((uintptr_t)q + DIS_PREFETCH_AHEAD);
         if (q > qlast || !line(q, f, &d0, &d1)) break;
         if (o > olim) {
             d->olen = (size_t)(o - d->obuf);
