@@ -869,13 +869,24 @@ static DIS_ALWAYS_INLINE size_t run_form(struct dis *d, const char *q, size_t av
     const char *const q0 = q, *qlast;
     char *o = d->obuf + d->olen;
     char *const olim = d->obuf + sizeof d->obuf - DIS_WORD_MAX;
+    uint32_t d0, d1;
     if (avail < f->len) return 0;
     qlast = q + (avail - f->len);       /* the last place a whole line can start */
+    if (!line(q, f, &d0, &d1)) return 0;
+    /* Software-pipelined: the next line is converted before this one is printed. A
+     * line's conversion and its printing form one long dependency chain (load, gather,
+     * digit check, word, table offsets, entry loads, copies); in program order the
+     * printing instructions wait in the schedulers for the conversion and fill them, so
+     * the next line cannot start. Converted one line ahead, the word a line prints is
+     * ready when its instructions issue: 21-24 -> 18-19 TSC ticks a line with SSE4.1,
+     * 24-35 -> 20-31 with the portable converter (docs/performance.md). */
     for (;;) {
-        uint32_t d0, d1;
+        const char *qn = q + f->len;    /* q holds a converted line: d0, d1 */
+        uint32_t n0 = 0, n1 = 0;
+        int more;
         char *e;
         DIS_PREFETCH((uintptr_t)q + DIS_PREFETCH_AHEAD);
-        if (q > qlast || !line(q, f, &d0, &d1)) break;
+        more = qn <= qlast && line(qn, f, &n0, &n1);
         if (o > olim) {
             d->olen = (size_t)(o - d->obuf);
             out_flush(d);
@@ -885,10 +896,14 @@ static DIS_ALWAYS_INLINE size_t run_form(struct dis *d, const char *q, size_t av
         if (!e) {
             /* kept out of the hot path, so nothing has to survive a call there */
             if (!fill_ops(d, d0, d1)) break;
-            continue;   /* the entries are filled now: print the same line */
+            e = word_text(&x, o, d0, d1);   /* the entries are filled now: the same line */
+            if (!e) break;
         }
         o = e;
-        q += f->len;
+        q = qn;
+        if (!more) break;
+        d0 = n0;
+        d1 = n1;
     }
     d->olen = (size_t)(o - d->obuf);
     d->lineno += (unsigned long)(q - q0) / f->len;
@@ -913,6 +928,7 @@ static size_t run_words_sse41(struct dis *d, const char *q, size_t avail)
     return 0;
 }
 #endif
+
 
 /* text[len] must be readable and a separator (the line's '\n', or a sentinel). Bytes are
  * first collected in d->lb/d->lc (local, unaliased pointers keep the loop tight), then
