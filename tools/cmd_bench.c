@@ -437,16 +437,48 @@ static int spawn_timed(char *const argv[], const char *in_path, int stdin_in, do
     return WEXITSTATUS(st);
 }
 
+/* The tools table for one set of rounds: medians, spread, and llvm-mc / mqsad ratios per
+ * round (same round), for the commands with ok[i]. */
+static void tools_table(const char *const names[4], const int ok[4], double wall[4][MAX_ROUNDS],
+                        double cpu[4][MAX_ROUNDS], int rounds, long lines)
+{
+    double ratio[2][2][MAX_ROUNDS];
+    int r, i;
+    for (i = 1; i < 4; i += 2)      /* per-round ratios llvm-mc / mqsad (same round) */
+        if (ok[i] && ok[i - 1])
+            for (r = 0; r < rounds; r++) {
+                ratio[i / 2][0][r] = wall[i][r] / wall[i - 1][r];
+                ratio[i / 2][1][r] = cpu[i][r] / (cpu[i - 1][r] > 0 ? cpu[i - 1][r] : 1e3);
+            }
+    printf("%-16s %10s %16s %10s %10s\n", "", "wall ms", "(spread)", "cpu ms", "klines/s");
+    for (i = 0; i < 4; i++) {
+        stat3 w, c;
+        char spread[48];
+        if (!ok[i]) continue;
+        w = stats(wall[i], rounds);
+        c = stats(cpu[i], rounds);
+        snprintf(spread, sizeof spread, "(%.2f..%.2f)", w.min / 1e6, w.max / 1e6);
+        printf("%-16s %10.2f %16s %10.2f %10.0f", names[i], w.med / 1e6, spread, c.med / 1e6,
+               (double)lines / w.med * 1e6);
+        if ((i & 1) && ok[i - 1]) {
+            stat3 rw = stats(ratio[i / 2][0], rounds), rc = stats(ratio[i / 2][1], rounds);
+            printf("   mqsad is %.1fx faster (wall; cpu %.1fx; best/best wall %.1fx)", rw.med, rc.med,
+                   w.min / stats(wall[i - 1], rounds).min);
+        }
+        printf("\n");
+    }
+}
+
 static void bench_tools(const char *self, int rounds, long lines)
 {
     char dir[] = "/tmp/mqsad-bench-XXXXXX", asm_path[256], dis_path[256], out[256];
-    const char *names[4] = { "mqsad asm", "llvm-mc-22 asm", "mqsad dis", "llvm-mc-22 dis" };
+    const char *const names[4] = { "mqsad asm", "llvm-mc-22 asm", "mqsad dis", "llvm-mc-22 dis" };
     char *argvs[4][8];
     int have[4] = { 0, 0, 0, 0 }, stdin_in[4] = { 0, 1, 0, 1 }, r, i;
-    double wall[4][MAX_ROUNDS], cpu[4][MAX_ROUNDS], ratio[2][2][MAX_ROUNDS];
+    double wall[4][MAX_ROUNDS], cpu[4][MAX_ROUNDS];
     printf("\n== tools: %ld-line corpus, whole process (spawned directly, no shell), output to"
            " /dev/null;\n   wall = spawn to exit, cpu = the child's user+system time; medians of %d"
-           " interleaved rounds ==\n", lines, rounds);
+           " interleaved rounds, cold and warm ==\n", lines, rounds);
     if (!mkdtemp(dir)) { printf("skipped: no temporary directory\n"); return; }
     snprintf(asm_path, sizeof asm_path, "%s/corpus.s", dir);
     snprintf(dis_path, sizeof dis_path, "%s/corpus.txt", dir);
@@ -487,34 +519,29 @@ static void bench_tools(const char *self, int rounds, long lines)
             snprintf(c1, sizeof c1, "%s.a", out); remove(c1);
             snprintf(c1, sizeof c1, "%s.b", out); remove(c1);
         }
-    for (r = 0; r < rounds; r++)
-        for (i = 0; i < 4; i++) {
-            if (!have[i]) continue;
-            if (spawn_timed(argvs[i], i < 2 ? asm_path : dis_path, stdin_in[i], &wall[i][r], &cpu[i][r]) != 0)
-                have[i] = 0;
+    {
+        /* cold: each run follows a run of the other tool (or the other command), as a tool
+         * run once meets the machine; warm: each timed run right after an untimed run of
+         * the same command (hyperfine's --warmup, per round). On the development VM a run
+         * that follows anything else, even `sleep 0.2`, takes ~1 ms longer than one that
+         * follows itself (caches, TLB and the page-cache metadata of the input): a fixed
+         * cost that is ~40% of `mqsad dis` and nothing of llvm-mc (docs/performance.md). */
+        int warm;
+        for (warm = 0; warm < 2; warm++) {
+            int ok[4];
+            for (i = 0; i < 4; i++) ok[i] = have[i];
+            for (r = 0; r < rounds; r++)
+                for (i = 0; i < 4; i++) {
+                    double w, c;
+                    if (!ok[i]) continue;
+                    if (warm) spawn_timed(argvs[i], i < 2 ? asm_path : dis_path, stdin_in[i], &w, &c);
+                    if (spawn_timed(argvs[i], i < 2 ? asm_path : dis_path, stdin_in[i], &wall[i][r], &cpu[i][r]) != 0)
+                        ok[i] = 0;
+                }
+            printf("%s\n", warm ? "warm: each timed run right after an untimed run of the same command"
+                                 : "cold: each run right after a run of another command (interleaved)");
+            tools_table(names, ok, wall, cpu, rounds, lines);
         }
-    for (i = 1; i < 4; i += 2)      /* per-round ratios llvm-mc / mqsad (same round) */
-        if (have[i] && have[i - 1])
-            for (r = 0; r < rounds; r++) {
-                ratio[i / 2][0][r] = wall[i][r] / wall[i - 1][r];
-                ratio[i / 2][1][r] = cpu[i][r] / (cpu[i - 1][r] > 0 ? cpu[i - 1][r] : 1e3);
-            }
-    printf("%-16s %10s %16s %10s %10s\n", "", "wall ms", "(spread)", "cpu ms", "klines/s");
-    for (i = 0; i < 4; i++) {
-        stat3 w, c;
-        char spread[48];
-        if (!have[i]) continue;
-        w = stats(wall[i], rounds);
-        c = stats(cpu[i], rounds);
-        snprintf(spread, sizeof spread, "(%.2f..%.2f)", w.min / 1e6, w.max / 1e6);
-        printf("%-16s %10.2f %16s %10.2f %10.0f", names[i], w.med / 1e6, spread, c.med / 1e6,
-               (double)lines / w.med * 1e6);
-        if ((i & 1) && have[i - 1]) {
-            stat3 rw = stats(ratio[i / 2][0], rounds), rc = stats(ratio[i / 2][1], rounds);
-            printf("   mqsad is %.1fx faster (wall; cpu %.1fx; best/best wall %.1fx)", rw.med, rc.med,
-                   w.min / stats(wall[i - 1], rounds).min);
-        }
-        printf("\n");
     }
     printf("cpu time has a resolution of the kernel's tick accounting; a process costs ~0.5 ms"
            " to start on its own.\n");

@@ -1,5 +1,5 @@
 #!/bin/sh
-# bench.sh — smoke test of `mqsad bench` (about a second): the command runs, prints its
+# bench.sh — smoke test of `mqsad bench` (a few seconds with llvm-mc-22 installed): the command runs, prints its
 # tables, honours MQSAD_CPU_MASK and rejects bad options. The real benchmark is `make bench`
 # (mk/bench.mk), which is not part of `make check`.
 BIN=${MQSAD_BIN:-build/mqsad}
@@ -19,6 +19,21 @@ has "$out" '(ratio exec / bare kernel: [0-9.]+x|^skipped)' "wave64 section"
 out=$(MQSAD_CPU_MASK=0 "$BIN" bench --quick --rounds 1 --no-stream --no-tools 2>&1)
 has "$out" 'best kernel: c$' "MQSAD_CPU_MASK=0 selects the C kernel"
 printf '%s\n' "$out" | grep -Eq '^512 +(sse41|avx)' && bad "MQSAD_CPU_MASK=0 still runs SIMD kernels" || ok
+
+# The tools section (10k-line corpora with --quick): mqsad asm/dis rows in the cold and
+# the warm table; llvm-mc rows and ratios when llvm-mc-22 is installed, "skipped" if not.
+out=$("$BIN" bench --quick --rounds 1 --no-kernels --no-stream 2>&1); rc=$?
+[ $rc -eq 0 ] && ok || bad "bench --no-kernels --no-stream: exit $rc"
+has "$out" '^cold: ' "cold tools table"
+has "$out" '^warm: ' "warm tools table"
+[ "$(printf '%s\n' "$out" | grep -Ec '^mqsad dis +[0-9.]+ ')" -eq 2 ] && ok || bad "mqsad dis rows (want 2)"
+[ "$(printf '%s\n' "$out" | grep -Ec '^mqsad asm +[0-9.]+ ')" -eq 2 ] && ok || bad "mqsad asm rows (want 2)"
+if command -v llvm-mc-22 > /dev/null 2>&1; then
+    [ "$(printf '%s\n' "$out" | grep -Ec '^llvm-mc-22 dis .*mqsad is [0-9.]+x faster')" -eq 2 ] && ok || bad "dis ratio rows"
+    has "$out" '^dis output is byte-identical' "dis output check"
+else
+    has "$out" '^llvm-mc-22 dis +skipped' "llvm-mc missing: skipped"
+fi
 
 "$BIN" bench --bogus > /dev/null 2>&1; rc=$?
 [ $rc -eq 2 ] && ok || bad "unknown option: exit $rc, want 2"
