@@ -49,8 +49,10 @@
  * `valgrind --tool=callgrind build/mqsad dis -t gfx1100 FILE`, per line from a 100k and a
  * 200k run): about 98 instructions per line with SSE4.1 and 112 without (114 before the
  * SSE4.1 path), ~0.39 M for the start-up and the first formatting of each code, against
- * about 29k / 58k per line for llvm-mc 22; the whole process takes about 2 ms for 100k
- * lines, of which about 0.5 ms is the bare cost of starting a process.
+ * about 29k / 58k per line for llvm-mc 22. The line loop is software-pipelined (the next
+ * line is converted before this one is printed) and prefetches the input. The whole
+ * process takes 1.7-2.4 ms for 100k lines on the development VM, of which 0.6-0.9 ms is
+ * the bare cost of starting a process (docs/performance.md).
  */
 #include "cli.h"
 
