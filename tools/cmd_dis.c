@@ -931,7 +931,6 @@ static size_t run_words_sse41(struct dis *d, const char *q, size_t avail)
 }
 #endif
 
-
 /* text[len] must be readable and a separator (the line's '\n', or a sentinel). Bytes are
  * first collected in d->lb/d->lc (local, unaliased pointers keep the loop tight), then
  * appended to the queue at brackets and at the end of the line. */
