@@ -373,8 +373,8 @@ MQSAD_API mqsad_status mqsad_assemble(const mqsad_target *target, const char *te
  *  the heap, not on a small stack). For full speed allocate it on a MQSAD_WAVE_ALIGN-byte
  *  boundary (aligned_alloc / posix_memalign; see examples/exec_wave.c): malloc's 16-byte
  *  alignment works but makes every 64-byte vector load of a VGPR row straddle two cache
- *  lines (measured: a wave64 instruction ~25% slower). Scalar registers are stored by their 9-bit operand
- *  code, so the target table alone says which name lives where. Prefer the setters below
+ *  lines (measured: a wave64 instruction ~25% slower). Scalar registers are stored by
+ *  their 9-bit operand code, so the target table alone says which name lives where. Prefer the setters below
  *  (they validate the register against the target and keep the mirrors consistent).
  *
  *  Register ids (used by the setters, the report and mqsad_wave_reg_name): 0..255 is the

@@ -91,8 +91,8 @@ typedef struct asm_expr_ctx {
     asm_node nodes[ASM_EXPR_NODES];
     int nnodes;
     unsigned depth;
-    int folded;              /* the last mqsad__asm_parse_expr folded a sub-tree to save nodes: its
-                                printed form is no longer llvm-mc's */
+    int folded;              /* the last mqsad__asm_parse_expr folded a sub-tree to save
+                                nodes: its printed form is no longer llvm-mc's */
     /* the first error (parse failure with a message), if any */
     int err;
     unsigned err_pos;
@@ -110,7 +110,7 @@ int mqsad__asm_expr_absolute(const asm_expr_ctx *ctx, int node, int64_t *v);
 /* Prints like MCExpr::print into buf[0..size) (NUL-terminated); returns the length that
  * was needed (>= size means truncated). */
 size_t mqsad__asm_expr_print(const asm_expr_ctx *ctx, const char *line, int node, char *buf,
-                      size_t size);
+                             size_t size);
 /* 1 if LLVM's code emitter would use FK_PCRel_4 for this expression (needsPCRel). */
 int mqsad__asm_expr_pcrel(const asm_expr_ctx *ctx, int node);
 

@@ -398,20 +398,14 @@ static int write_corpus(const char *asm_path, const char *dis_path, long lines)
     return fclose(d) == 0;
 }
 
-/* Runs cmd through the shell (setup and the output comparison only); the exit status or -1. */
-static int sh(const char *cmd)
-{
-    int rc = system(cmd);
-    if (rc == -1) return -1;
-    return (rc >> 8) & 0xff;
-}
-
 /* One timed run: argv[0] started directly (posix_spawn, no shell: a shell's own start-up
- * would be most of a 2 ms run), stdin from in_path when stdin_in, stdout and stderr to
- * /dev/null. *wall is the time from spawn to reaped, *cpu the child's user + system time
- * (RUSAGE_CHILDREN before and after), which other load on the machine disturbs much
- * less. Returns the exit status, or -1 if the process could not be run. */
-static int spawn_timed(char *const argv[], const char *in_path, int stdin_in, double *wall, double *cpu)
+ * would be most of a 2 ms run), stdin from in_path when stdin_in, stdout to out_path
+ * (/dev/null when NULL), stderr to /dev/null. *wall is the time from spawn to reaped, *cpu
+ * the child's user + system time (RUSAGE_CHILDREN before and after), which other load on
+ * the machine disturbs much less. Returns the exit status, or -1 if the process could not
+ * be run. */
+static int spawn_timed(char *const argv[], const char *in_path, int stdin_in, const char *out_path,
+                       double *wall, double *cpu)
 {
     posix_spawn_file_actions_t fa;
     struct rusage r0, r1;
@@ -420,7 +414,8 @@ static int spawn_timed(char *const argv[], const char *in_path, int stdin_in, do
     double t0;
     if (posix_spawn_file_actions_init(&fa)) return -1;
     if (stdin_in) posix_spawn_file_actions_addopen(&fa, 0, in_path, O_RDONLY, 0);
-    posix_spawn_file_actions_addopen(&fa, 1, "/dev/null", O_WRONLY, 0);
+    posix_spawn_file_actions_addopen(&fa, 1, out_path ? out_path : "/dev/null",
+                                     O_WRONLY | O_CREAT | O_TRUNC, 0600);
     posix_spawn_file_actions_addopen(&fa, 2, "/dev/null", O_WRONLY, 0);
     getrusage(RUSAGE_CHILDREN, &r0);
     t0 = now_ns();
@@ -435,6 +430,24 @@ static int spawn_timed(char *const argv[], const char *in_path, int stdin_in, do
            ((double)(r1.ru_utime.tv_usec - r0.ru_utime.tv_usec) + (double)(r1.ru_stime.tv_usec - r0.ru_stime.tv_usec)) * 1e3;
     if (!WIFEXITED(st)) return -1;
     return WEXITSTATUS(st);
+}
+
+/* 1 if the files hold the same lines, not counting llvm-mc's "\t.text" line (printed by
+ * -show-encoding, left out by mqsad asm) in b. */
+static int same_output(const char *a, const char *b)
+{
+    FILE *fa = fopen(a, "rb"), *fb = fopen(b, "rb");
+    char la[1024], lb[1024];
+    int same = fa && fb;
+    while (same) {
+        char *ra = fgets(la, sizeof la, fa), *rb = fgets(lb, sizeof lb, fb);
+        while (rb && !strcmp(lb, "\t.text\n")) rb = fgets(lb, sizeof lb, fb);
+        if (!ra || !rb) { same = !ra && !rb; break; }
+        same = !strcmp(la, lb);
+    }
+    if (fa) fclose(fa);
+    if (fb) fclose(fb);
+    return same;
 }
 
 /* The tools table for one set of rounds: medians, spread, and llvm-mc / mqsad ratios per
@@ -471,18 +484,22 @@ static void tools_table(const char *const names[4], const int ok[4], double wall
 
 static void bench_tools(const char *self, int rounds, long lines)
 {
-    char dir[] = "/tmp/mqsad-bench-XXXXXX", asm_path[256], dis_path[256], out[256];
+    char dir[] = "/tmp/mqsad-bench-XXXXXX", asm_path[256], dis_path[256], out[2][256];
     const char *const names[4] = { "mqsad asm", "llvm-mc-22 asm", "mqsad dis", "llvm-mc-22 dis" };
+    const char *in[4];
     char *argvs[4][8];
     int have[4] = { 0, 0, 0, 0 }, stdin_in[4] = { 0, 1, 0, 1 }, r, i;
-    double wall[4][MAX_ROUNDS], cpu[4][MAX_ROUNDS];
+    double wall[4][MAX_ROUNDS], cpu[4][MAX_ROUNDS], w, c;
     printf("\n== tools: %ld-line corpus, whole process (spawned directly, no shell), output to"
            " /dev/null;\n   wall = spawn to exit, cpu = the child's user+system time; medians of %d"
            " interleaved rounds, cold and warm ==\n", lines, rounds);
     if (!mkdtemp(dir)) { printf("skipped: no temporary directory\n"); return; }
     snprintf(asm_path, sizeof asm_path, "%s/corpus.s", dir);
     snprintf(dis_path, sizeof dis_path, "%s/corpus.txt", dir);
-    snprintf(out, sizeof out, "%s/out", dir);
+    snprintf(out[0], sizeof out[0], "%s/out.mqsad", dir);
+    snprintf(out[1], sizeof out[1], "%s/out.llvm", dir);
+    in[0] = in[1] = asm_path;
+    in[2] = in[3] = dis_path;
     if (!write_corpus(asm_path, dis_path, lines)) { printf("skipped: cannot write corpus\n"); goto done; }
     {
         char *a0[] = { (char *)self, "asm", "-t", "gfx1100", asm_path, NULL };
@@ -492,50 +509,33 @@ static void bench_tools(const char *self, int rounds, long lines)
         memcpy(argvs[0], a0, sizeof a0); memcpy(argvs[1], a1, sizeof a1);
         memcpy(argvs[2], a2, sizeof a2); memcpy(argvs[3], a3, sizeof a3);
     }
-    for (i = 0; i < 4; i++) {   /* a first, untimed run checks that the command works */
-        double w, c;
-        int rc = spawn_timed(argvs[i], i < 2 ? asm_path : dis_path, stdin_in[i], &w, &c);
-        have[i] = rc == 0;
+    /* a first, untimed run of each command checks that it works and keeps its output:
+     * mqsad's and llvm-mc's are compared (informative) */
+    for (i = 0; i < 4; i++) {
+        have[i] = spawn_timed(argvs[i], in[i], stdin_in[i], out[i & 1], &w, &c) == 0;
         if (!have[i]) printf("%-16s skipped (%s)\n", names[i], i & 1 ? "llvm-mc-22 not installed or failed"
                                                                    : "command failed");
+        if ((i & 1) && have[i] && have[i - 1])
+            printf("%s output %s llvm-mc-22's on this corpus\n", i == 1 ? "asm" : "dis",
+                   same_output(out[0], out[1]) ? "is byte-identical to" : "DIFFERS from");
     }
-    for (i = 0; i < 4; i += 2)      /* same output as llvm-mc on this corpus? (informative) */
-        if (have[i] && have[i + 1]) {
-            char c1[2048], c2[2048];
-            const char *in = i ? dis_path : asm_path;
-            int same;
-            snprintf(c1, sizeof c1, "'%s' %s -t gfx1100 '%s' > '%s.a' 2>/dev/null", self,
-                     i ? "dis" : "asm", in, out);
-            /* llvm-mc -show-encoding starts with a "\t.text" line that mqsad asm leaves out */
-            snprintf(c2, sizeof c2, "llvm-mc-22 -triple=amdgcn -mcpu=gfx1100 %s < '%s' 2>/dev/null"
-                     " | grep -v '^[[:space:]]*\\.text$' > '%s.b'",
-                     i ? "-disassemble" : "-show-encoding", in, out);
-            sh(c1);
-            sh(c2);
-            snprintf(c1, sizeof c1, "cmp -s '%s.a' '%s.b'", out, out);
-            same = sh(c1) == 0;
-            printf("%s output %s llvm-mc-22's on this corpus\n", i ? "dis" : "asm",
-                   same ? "is byte-identical to" : "DIFFERS from");
-            snprintf(c1, sizeof c1, "%s.a", out); remove(c1);
-            snprintf(c1, sizeof c1, "%s.b", out); remove(c1);
-        }
     {
         /* cold: each run follows a run of the other tool (or the other command), as a tool
          * run once meets the machine; warm: each timed run right after an untimed run of
          * the same command (hyperfine's --warmup, per round). On the development VM a run
          * that follows anything else, even `sleep 0.2`, takes ~1 ms longer than one that
          * follows itself (caches, TLB and the page-cache metadata of the input): a fixed
-         * cost that is ~40% of `mqsad dis` and nothing of llvm-mc (docs/performance.md). */
+         * cost that is about a third of a `mqsad dis` run and nothing of llvm-mc's
+         * (docs/performance.md). */
         int warm;
         for (warm = 0; warm < 2; warm++) {
             int ok[4];
             for (i = 0; i < 4; i++) ok[i] = have[i];
             for (r = 0; r < rounds; r++)
                 for (i = 0; i < 4; i++) {
-                    double w, c;
                     if (!ok[i]) continue;
-                    if (warm) spawn_timed(argvs[i], i < 2 ? asm_path : dis_path, stdin_in[i], &w, &c);
-                    if (spawn_timed(argvs[i], i < 2 ? asm_path : dis_path, stdin_in[i], &wall[i][r], &cpu[i][r]) != 0)
+                    if (warm) spawn_timed(argvs[i], in[i], stdin_in[i], NULL, &w, &c);
+                    if (spawn_timed(argvs[i], in[i], stdin_in[i], NULL, &wall[i][r], &cpu[i][r]) != 0)
                         ok[i] = 0;
                 }
             printf("%s\n", warm ? "warm: each timed run right after an untimed run of the same command"
@@ -548,7 +548,8 @@ static void bench_tools(const char *self, int rounds, long lines)
 done:
     remove(asm_path);
     remove(dis_path);
-    remove(out);
+    remove(out[0]);
+    remove(out[1]);
     rmdir(dir);
 }
 
