@@ -483,6 +483,16 @@ static DIS_NOINLINE int fill_ops(struct dis *d, uint32_t d0, uint32_t d1)
     return (a->ok & b->ok & c->ok & e->ok) == OPT_FAST;
 }
 
+/* word_text(), after formatting the word's entries if that is all it lacked. */
+static DIS_ALWAYS_INLINE char *word_text_filled(struct dis *d, const struct wordctx *x, char *o,
+                                                uint32_t d0, uint32_t d1)
+{
+    char *e = word_text(x, o, d0, d1);
+    /* fill_ops() is out of line, so nothing has to survive a call on the hot path */
+    if (!e && fill_ops(d, d0, d1)) e = word_text(x, o, d0, d1);
+    return e;
+}
+
 /* word_text() into the output buffer: 1 if printed, 0 if not eligible (nothing printed). */
 static int fast_dw(struct dis *d, uint32_t d0, uint32_t d1)
 {
@@ -490,8 +500,7 @@ static int fast_dw(struct dis *d, uint32_t d0, uint32_t d1)
     char *o;
     if (d->explain) return 0;
     if (sizeof d->obuf - d->olen < DIS_WORD_MAX) out_flush(d);
-    o = word_text(&x, d->obuf + d->olen, d0, d1);
-    if (!o && fill_ops(d, d0, d1)) o = word_text(&x, d->obuf + d->olen, d0, d1);
+    o = word_text_filled(d, &x, d->obuf + d->olen, d0, d1);
     if (!o) return 0;
     d->olen = (size_t)(o - d->obuf);
     return 1;
@@ -894,13 +903,8 @@ static DIS_ALWAYS_INLINE size_t run_form(struct dis *d, const char *q, size_t av
             out_flush(d);
             o = d->obuf;
         }
-        e = word_text(&x, o, d0, d1);
-        if (!e) {
-            /* kept out of the hot path, so nothing has to survive a call there */
-            if (!fill_ops(d, d0, d1)) break;
-            e = word_text(&x, o, d0, d1);   /* the entries are filled now: the same line */
-            if (!e) break;
-        }
+        e = word_text_filled(d, &x, o, d0, d1);
+        if (!e) break;                  /* not a word this path prints: the general path's */
         o = e;
         q = qn;
         if (!more) break;
