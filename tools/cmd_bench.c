@@ -90,9 +90,72 @@ static void ref_batch(const uint32_t *lo, const uint32_t *hi, const uint32_t *s1
     }
 }
 
+/* The floor of the cache-resident table: the kernels' exact loads (7 words a lane) and stores
+ * (4 words) with one XOR in between and no SAD arithmetic, in the widest vectors the best
+ * kernel uses. A kernel as fast as this is limited by the memory it must touch, not by its
+ * arithmetic. x86 with GCC/clang only (target attributes); elsewhere a plain C loop. */
+#define FLOOR_BODY(T, W, LOAD, STORE, XOR)                                                   \
+    size_t i;                                                                                \
+    (void)clamp;                                                                             \
+    for (i = 0; i + (W) <= n; i += (W)) {                                                    \
+        T x = XOR(XOR(LOAD(lo + i), LOAD(hi + i)), LOAD(s1 + i));                            \
+        T c0 = LOAD(s2[0] + i), c1 = LOAD(s2[1] + i), c2 = LOAD(s2[2] + i), c3 = LOAD(s2[3] + i); \
+        STORE(dst[0] + i, XOR(c0, x)); STORE(dst[1] + i, XOR(c1, x));                       \
+        STORE(dst[2] + i, XOR(c2, x)); STORE(dst[3] + i, XOR(c3, x));                       \
+    }                                                                                        \
+    for (; i < n; i++) {                                                                     \
+        uint32_t y = lo[i] ^ hi[i] ^ s1[i];                                                  \
+        dst[0][i] = s2[0][i] ^ y; dst[1][i] = s2[1][i] ^ y;                                  \
+        dst[2][i] = s2[2][i] ^ y; dst[3][i] = s2[3][i] ^ y;                                  \
+    }
+
+#define FLOOR_ARGS const uint32_t *lo, const uint32_t *hi, const uint32_t *s1, \
+    const uint32_t *const s2[4], uint32_t *const dst[4], size_t n, int clamp
+
+#define C_LOAD(p) (*(p))
+#define C_STORE(p, v) (*(p) = (v))
+#define C_XOR(a, b) ((a) ^ (b))
+static void floor_c(FLOOR_ARGS) { FLOOR_BODY(uint32_t, 1, C_LOAD, C_STORE, C_XOR) }
+
+#if defined(__x86_64__) && defined(__GNUC__)
+#include <immintrin.h>
+#define X512_LOAD(p) _mm512_loadu_si512((const void *)(p))
+#define X512_STORE(p, v) _mm512_storeu_si512((void *)(p), (v))
+__attribute__((target("avx512f")))
+static void floor_avx512(FLOOR_ARGS)
+{
+    FLOOR_BODY(__m512i, 16, X512_LOAD, X512_STORE, _mm512_xor_si512)
+    _mm256_zeroupper();
+}
+#define X256_LOAD(p) _mm256_loadu_si256((const __m256i *)(const void *)(p))
+#define X256_STORE(p, v) _mm256_storeu_si256((__m256i *)(void *)(p), (v))
+__attribute__((target("avx2")))
+static void floor_avx2(FLOOR_ARGS)
+{
+    FLOOR_BODY(__m256i, 8, X256_LOAD, X256_STORE, _mm256_xor_si256)
+    _mm256_zeroupper();
+}
+#define X128_LOAD(p) _mm_loadu_si128((const __m128i *)(const void *)(p))
+#define X128_STORE(p, v) _mm_storeu_si128((__m128i *)(void *)(p), (v))
+static void floor_sse2(FLOOR_ARGS) { FLOOR_BODY(__m128i, 4, X128_LOAD, X128_STORE, _mm_xor_si128) }
+#endif
+
+/* The floor loop in the vector width of the kernel at level (a MQSAD_CPU_* flag, 0 = C). */
+static mqsad_batch_fn floor_for(unsigned level)
+{
+#if defined(__x86_64__) && defined(__GNUC__)
+    if (level & (MQSAD_CPU_AVX512 | MQSAD_CPU_AVX512VNNI)) return floor_avx512;
+    if (level & (MQSAD_CPU_AVX2 | MQSAD_CPU_AVXVNNI)) return floor_avx2;
+    if (level) return floor_sse2;
+#endif
+    (void)level;
+    return floor_c;
+}
+
 typedef struct contender {
     const char *name;
     mqsad_batch_fn fn;
+    unsigned level;   /* MQSAD_CPU_* flag naming the kernel (0: C or not a kernel) */
 } contender;
 
 /* "reference" then every kernel this CPU runs (each selected with its own mask). */
@@ -106,11 +169,11 @@ static int list_kernels(contender *c, int with_ref)
                                        MQSAD_CPU_AVX512, MQSAD_CPU_AVX512VNNI };
     int n = 0;
     size_t i;
-    if (with_ref) { c[n].name = "reference"; c[n].fn = ref_batch; n++; }
+    if (with_ref) { c[n].name = "reference"; c[n].fn = ref_batch; c[n].level = 0; n++; }
     for (i = 0; i < sizeof masks / sizeof masks[0]; i++) {
         mqsad_kernels k;
         mqsad_kernels_init(&k, masks[i]);
-        if (k.level == levels[i]) { c[n].name = k.name; c[n].fn = k.batch; n++; }
+        if (k.level == levels[i]) { c[n].name = k.name; c[n].fn = k.batch; c[n].level = k.level; n++; }
     }
     return n;
 }
@@ -130,11 +193,12 @@ static uint32_t rnd(void)
 
 static int soa_alloc(soa *s, size_t n)
 {
-    /* Every array 64-byte aligned, and each one 64 bytes further on modulo 4 KiB than the
-     * one before: with equal offsets (a power-of-two stride) all 11 streams of a lane fall
-     * into the same L1 set (8 ways) and alias on the low 12 address bits, which measures
-     * the allocator, not the kernel. An emulator's register file (vgpr[256][64] words)
-     * staggers its rows the same way. */
+    /* The 11 arrays back to back, each 64-byte aligned and padded by 64 bytes, as an
+     * emulator's contiguous register file lays them out: 512 lanes (22 KiB) then fit in L1.
+     * Arrays a power of two apart would put lane i of all of them at one address modulo
+     * 4 KiB (one L1 set of 8 ways, and false store-to-load aliasing), and arrays sized for
+     * more lanes than are run spread a small batch over conflicting sets: both measure the
+     * allocator, not the kernel. */
     size_t stride = ((n + 31) & ~(size_t)31) + 16, i;
     int k;
     void *p = NULL;
@@ -186,18 +250,24 @@ static void bench_resident(int rounds, double sample_ns, int clamp)
 {
     static const size_t sizes[] = { 512, 4096 };
     contender c[MAX_CONT];
-    int nc = list_kernels(c, 1), si, i, r;
-    soa s;
-    if (!soa_alloc(&s, 4096)) { fprintf(stderr, "mqsad bench: out of memory\n"); return; }
+    int nc = list_kernels(c, 1), si, i, r, fl;
+    fl = nc++;                                   /* the copy floor, widest vectors listed */
+    c[fl].name = "copy floor";
+    c[fl].level = c[fl - 1].level;
+    c[fl].fn = floor_for(c[fl].level);
     printf("\n== batch kernels, cache-resident, clamp=%d (median of %d interleaved rounds;"
-           " spread = min..max;\n   x ref = median of the per-round ratios to the scalar reference; best/best = ratio of the\n   fastest rounds, the least disturbed by other load) ==\n",
-           clamp, rounds);
-    printf("%-7s %-12s %10s %18s %10s %9s %14s %9s\n", "lanes", "kernel", "Mlanes/s", "spread",
-           "ticks/lane", "x ref", "ratio spread", "best/best");
+           " spread = min..max;\n   x ref = median of the per-round ratios to the scalar reference; best/best = ratio of the\n   fastest rounds, the least disturbed by other load; of floor = speed as a share of the\n   \"copy floor\": the same loads and stores with no arithmetic, in %s) ==\n",
+           clamp, rounds, c[fl].level & (MQSAD_CPU_AVX512 | MQSAD_CPU_AVX512VNNI) ? "AVX-512 vectors" :
+           c[fl].level & (MQSAD_CPU_AVX2 | MQSAD_CPU_AVXVNNI) ? "AVX2 vectors" :
+           c[fl].level ? "SSE2 vectors" : "scalar words");
+    printf("%-7s %-12s %10s %18s %10s %9s %14s %9s %9s\n", "lanes", "kernel", "Mlanes/s", "spread",
+           "ticks/lane", "x ref", "ratio spread", "best/best", "of floor");
     for (si = 0; si < (int)(sizeof sizes / sizeof sizes[0]); si++) {
         size_t n = sizes[si];
         long reps[MAX_CONT];
         double v[MAX_CONT][MAX_ROUNDS], tk[MAX_CONT][MAX_ROUNDS], ratio[MAX_ROUNDS], ref_best = 1;
+        soa s;
+        if (!soa_alloc(&s, n)) { fprintf(stderr, "mqsad bench: out of memory\n"); return; }
         for (i = 0; i < nc; i++) reps[i] = calibrate(&c[i], &s, n, sample_ns);
         for (r = 0; r < rounds; r++)
             for (i = 0; i < nc; i++) {
@@ -214,18 +284,20 @@ static void bench_resident(int rounds, double sample_ns, int clamp)
                 }
             }
         for (i = 0; i < nc; i++) {
-            stat3 st = stats(v[i], rounds), sk = stats(tk[i], rounds), sr;
+            stat3 st = stats(v[i], rounds), sk = stats(tk[i], rounds), sr, sf;
             char spread[64];
             for (r = 0; r < rounds; r++) ratio[r] = v[0][r] / v[i][r];   /* same round */
             sr = stats(ratio, rounds);
+            for (r = 0; r < rounds; r++) ratio[r] = 100.0 * v[fl][r] / v[i][r];
+            sf = stats(ratio, rounds);
             snprintf(spread, sizeof spread, "%.1f..%.1f", 1e3 / st.max, 1e3 / st.min);
             if (i == 0) ref_best = st.min;
-            printf("%-7zu %-12s %10.1f %18s %10.2f %8.1fx %14s %8.1fx\n", n, c[i].name, 1e3 / st.med,
-                   spread, HAVE_TSC ? sk.med : 0.0, sr.med, i ? fmt_range(sr, "x") : "",
-                   ref_best / st.min);
+            printf("%-7zu %-12s %10.1f %18s %10.2f %8.1fx %14s %8.1fx %8.0f%%\n", n, c[i].name,
+                   1e3 / st.med, spread, HAVE_TSC ? sk.med : 0.0, sr.med,
+                   i ? fmt_range(sr, "x") : "", ref_best / st.min, sf.med);
         }
+        free(s.mem);
     }
-    free(s.mem);
 }
 
 /* ---- 2. streaming ------------------------------------------------------------------- */
