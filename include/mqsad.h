@@ -518,10 +518,11 @@ enum {
 /** Mask allowing every level (a macro: enumerators must fit in int). */
 #define MQSAD_CPU_ALL 0xffffffffu
 
-/** Features of this CPU, detected once (thread-safe: one C11 atomic, the library's only
- *  mutable global), also honouring the environment variable MQSAD_CPU_MASK, read at that
- *  first call: a number, decimal or 0x-prefixed hex (e.g. MQSAD_CPU_MASK=0 forces the C
- *  kernel, =0x1 at most SSE4.1, =3 at most AVX2); flags not in it are treated as absent.
+/** Features of this CPU, detected once (thread-safe: cached in a C11 atomic; the library's
+ *  only mutable globals are this cache and the kernel chosen from it), also honouring the
+ *  environment variable MQSAD_CPU_MASK, read at that first call: a number, decimal or
+ *  0x-prefixed hex (e.g. MQSAD_CPU_MASK=0 forces the C kernel, =0x1 at most SSE4.1, =3 at
+ *  most AVX2); flags not in it are treated as absent.
  *  A malformed value is ignored (the library never prints). */
 MQSAD_API unsigned mqsad_cpu_flags(void);
 

@@ -3,8 +3,9 @@
  * mqsad_cpu_flags() detects once: cpuid leaves 1 and 7 for the instruction sets, plus
  * OSXSAVE and XCR0 (xgetbv) to check that the OS saves YMM (XCR0 & 0x6) and ZMM/opmask
  * (XCR0 & 0xe6) state. The environment variable MQSAD_CPU_MASK (decimal or 0x hex), read at
- * detection time, removes flags. The result is cached in one C11 atomic — the library's only
- * mutable global; concurrent first calls may both detect, and store the same value.
+ * detection time, removes flags. The result is cached in a C11 atomic, and the best kernel
+ * chosen from it in another (mqsad__default_desc) — the library's only mutable globals;
+ * concurrent first calls may both detect, and store the same value.
  *
  * mqsad_kernels_init() fills the table with the portable C kernel and upgrades it in order
  * sse41 -> avx2 -> avx2_vnni -> avx512 -> avx512_vnni whenever all the flags a kernel needs
@@ -147,21 +148,19 @@ int mqsad_kernel_for_level(unsigned level, mqsad_kernels *out)
     return 0;
 }
 
-/* The once-chosen best kernel, for mqsad_batch() and the wave executor: index + 1 cached. */
-static _Atomic unsigned default_index;
+/* The once-chosen best kernel, for mqsad_batch() and the wave executor (kernels.h reads it
+ * inline: one load on the wave executor's per-instruction path). NULL until chosen. */
+_Atomic(const mqsad_kernel_desc *) mqsad__default_desc;
 
-const mqsad_kernel_desc *mqsad__kernel_desc_default(void)
+const mqsad_kernel_desc *mqsad__kernel_desc_choose(void)
 {
-    unsigned idx = atomic_load_explicit(&default_index, memory_order_acquire);
-    if (!idx) {
-        unsigned flags = mqsad_cpu_flags();
-        size_t i;
-        idx = 1;
-        for (i = 1; i < MQSAD_ARRAY_LEN(kernel_table); i++)
-            if ((flags & kernel_table[i].required) == kernel_table[i].required) idx = (unsigned)i + 1;
-        atomic_store_explicit(&default_index, idx, memory_order_release);
-    }
-    return &kernel_table[idx - 1];
+    unsigned flags = mqsad_cpu_flags();
+    size_t i, idx = 0;
+    for (i = 1; i < MQSAD_ARRAY_LEN(kernel_table); i++)
+        if ((flags & kernel_table[i].required) == kernel_table[i].required) idx = i;
+    /* concurrent first calls store the same pointer */
+    atomic_store_explicit(&mqsad__default_desc, &kernel_table[idx], memory_order_release);
+    return &kernel_table[idx];
 }
 
 const mqsad_kernels *mqsad__kernels_default(void)

@@ -621,6 +621,116 @@ static void test_overlap_clamp_unset(void)
     CHECK(s == MQSAD_OK && rep.unset_count == 1 && rep.unset[0] == 253, "scc unset");
 }
 
+/* Expected status of an all-VGPR instruction (encoding-llvm22.md §3.1: quads start at
+ * <= 252, 254 on gfx1250; a tuple must lie inside the file of qmax + 4 registers; tuples
+ * of 2 and 4 start even on gfx90a/942/950 and gfx1250). A width of 0 means unspecified; any
+ * other width than the slot's is the wrong operand kind (SRC2: not a VGPR quad). The first
+ * failing slot in VDST, SRC0, SRC1, SRC2 order decides. */
+static mqsad_status sweep_expect(unsigned qmax, unsigned nv, unsigned align, const unsigned reg[4],
+                                 const unsigned width[4])
+{
+    static const unsigned want[4] = { 4, 2, 1, 4 };
+    unsigned i;
+    for (i = 0; i < 4; i++) {
+        if (width[i] && width[i] != want[i]) return i == 3 ? MQSAD_E_SRC2_NOT_VGPR : MQSAD_E_OPERAND_KIND;
+        if ((want[i] == 4 && reg[i] > qmax) || reg[i] + want[i] > nv) return MQSAD_E_REGISTER_RANGE;
+        if (want[i] > 1 && (reg[i] % align)) return MQSAD_E_MISALIGNED;
+    }
+    return MQSAD_OK;
+}
+
+/* Every placement of four VGPR operands near each other and near the top of the register
+ * file (the target's, and one a caller cut to 40 registers), through the executor's fast path (every source set) and its general path (one
+ * source unset): the status, the overlap slots (interval arithmetic), the values (the
+ * reference on the snapshot, EXEC lanes only) and, on error, an untouched VDST. */
+static void test_vgpr_sweep(void)
+{
+    static const char *const names[] = { "gfx1100", "gfx90a", "gfx1250", "gfx803" };
+    static const unsigned want[4] = { 4, 2, 1, 4 };
+    unsigned ti, bad = 0, runs = 0;
+    for (ti = 0; ti < sizeof names / sizeof names[0]; ti++) {
+        const mqsad_target *t = mqsad_target_lookup(names[ti]);
+        int g = gen_of(t);
+        unsigned qmax = g == G125 ? 254 : 252, align = (g == G9A || g == G125) ? 2 : 1;
+        unsigned wave = mqsad_wave_size_ok(t, 32) && ((ti & 1) || !mqsad_wave_size_ok(t, 64)) ? 32 : 64, pass;
+        fill_state(t, wave);
+        for (pass = 0; pass < 3; pass++) {
+            unsigned nv = pass == 2 ? 40 : qmax + 4, base = pass == 0 ? 6 : nv - 8, d, r0, r1i, r2;
+            st.vgpr_count = (uint16_t)nv;
+            for (d = base - 6; d <= base + 6; d++)
+                for (r0 = base - 6; r0 <= base + 7; r0++)
+                    for (r1i = 0; r1i < 6; r1i++)
+                        for (r2 = base - 6; r2 <= base + 7; r2 += 1 + (rnd() & 1)) {
+                            static const int r1off[6] = { -1, 0, 3, 4, 9, 1000 };
+                            unsigned reg[4], width[4], path, i, l, k, slots = 0;
+                            mqsad_inst in;
+                            mqsad_status want_s;
+                            if ((int)d + r1off[r1i] < 0) continue;
+                            mk_inst(&in, t);
+                            reg[0] = d; reg[1] = r0; reg[3] = r2;
+                            reg[2] = r1off[r1i] == 1000 ? nv - (rnd() & 1) : (unsigned)((int)d + r1off[r1i]);
+                            for (i = 0; i < 4; i++) {
+                                unsigned x = rnd() % 40;
+                                width[i] = x == 0 ? 0 : x == 1 ? want[i] ^ 3u : want[i];
+                            }
+                            in.vdst.reg = (uint16_t)reg[0]; in.vdst.width = (uint8_t)width[0];
+                            for (i = 0; i < 3; i++) {
+                                in.src[i].reg = (uint16_t)reg[i + 1];
+                                in.src[i].width = (uint8_t)width[i + 1];
+                            }
+                            want_s = sweep_expect(qmax, nv, align, reg, width);
+                            for (i = 0; i < 3; i++) {
+                                unsigned a = reg[i + 1], n = want[i + 1];
+                                if (d < a + n && a < d + 4) slots |= 1u << i;
+                            }
+                            for (path = 0; path < 2; path++) {
+                                mqsad_wave_report rep;
+                                mqsad_status s;
+                                /* general path: SRC1's register unset (it is read, so reported) */
+                                if (path && reg[2] < MQSAD_MAX_VGPRS) st.vgpr_set[reg[2]] = 0;
+                                s = mqsad_wave_exec_report(&st, &in, &rep);
+                                if (path && reg[2] < MQSAD_MAX_VGPRS) st.vgpr_set[reg[2]] = 1;
+                                runs++;
+                                if (s != want_s) {
+                                    if (bad++ < 5)
+                                        CHECK(0, "%s v%u v%u v%u v%u widths %u%u%u%u path %u: status %d, want %d",
+                                              names[ti], d, r0, reg[2], r2, width[0], width[1], width[2],
+                                              width[3], path, s, want_s);
+                                    continue;
+                                }
+                                if (s != MQSAD_OK) {
+                                    for (k = 0; k < 4 && d + k < MQSAD_MAX_VGPRS; k++)
+                                        if (memcmp(st.vgpr[d + k], sh.v[d + k], sizeof sh.v[0])) bad++;
+                                    continue;
+                                }
+                                if (rep.overlap_slots != slots ||
+                                    !(rep.flags & MQSAD_EXEC_OVERLAP) != !slots ||
+                                    !(rep.flags & MQSAD_EXEC_UNSET_READ) != !path) {
+                                    if (bad++ < 5)
+                                        CHECK(0, "%s v%u v%u v%u v%u path %u: overlap %u flags %u, want %u",
+                                              names[ti], d, r0, reg[2], r2, path, rep.overlap_slots,
+                                              rep.flags, slots);
+                                }
+                                for (l = 0; l < wave; l++) {
+                                    uint32_t out[4], s2[4];
+                                    for (k = 0; k < 4; k++) s2[k] = sh.v[r2 + k][l];
+                                    ref_mqsad((uint64_t)sh.v[r0 + 1][l] << 32 | sh.v[r0][l], sh.v[reg[2]][l], s2, 0, out);
+                                    for (k = 0; k < 4; k++) {
+                                        uint32_t exp = sh.exec >> l & 1 ? out[k] : sh.v[d + k][l];
+                                        if (st.vgpr[d + k][l] != exp) bad++;
+                                    }
+                                }
+                                for (k = 0; k < 4; k++)   /* back to the snapshot for the next run */
+                                    memcpy(st.vgpr[d + k], sh.v[d + k], sizeof sh.v[0]);
+                            }
+                        }
+        }
+        st.vgpr_count = (uint16_t)(qmax + 4);
+    }
+    CHECK(bad == 0, "vgpr sweep: %u mismatches in %u runs", bad, runs);
+    CHECK(runs > 20000, "vgpr sweep ran %u", runs);
+}
+
 static void test_rejections(void)
 {
     const mqsad_target *t9 = mqsad_target_lookup("gfx900");
@@ -981,6 +1091,7 @@ int main(void)
     test_exec_masks();
     test_vccz_wave32();
     test_overlap_clamp_unset();
+    test_vgpr_sweep();
     test_rejections();
     test_vectors();
     test_decoded();

@@ -13,6 +13,8 @@
 
 #include "internal.h"
 
+#include <stdatomic.h>
+
 #if defined(__x86_64__) || defined(__i386__)
 #define MQSAD_X86 1
 #else
@@ -56,8 +58,15 @@ typedef struct mqsad_kernel_desc {
     mqsad_masked_fn masked; /* the masked entry of the same level (n <= 64) */
 } mqsad_kernel_desc;
 
-/* The once-chosen best kernel's descriptor (src/cpu.c; mqsad__kernels_default() is &->k). */
-const mqsad_kernel_desc *mqsad__kernel_desc_default(void);
+/* The once-chosen best kernel's descriptor (src/cpu.c; mqsad__kernels_default() is &->k):
+ * the cached pointer, or the choice made (and cached) now. */
+extern _Atomic(const mqsad_kernel_desc *) mqsad__default_desc;
+const mqsad_kernel_desc *mqsad__kernel_desc_choose(void);
+static inline const mqsad_kernel_desc *mqsad__kernel_desc_default(void)
+{
+    const mqsad_kernel_desc *k = atomic_load_explicit(&mqsad__default_desc, memory_order_acquire);
+    return k ? k : mqsad__kernel_desc_choose();
+}
 
 /* All kernels in upgrade order (index 0 is the portable C one); NULL past the end.
  * Lists the x86 kernels only on x86 builds. */
