@@ -652,6 +652,25 @@ static void machine(void)
 #endif
 }
 
+/* The value of the option at argv[*i]: a decimal 1..max in the next argument (consumed).
+ * 0 with a message when it is missing or malformed. */
+static int num_option(int argc, char **argv, int *i, long max, long *out)
+{
+    const char *name = argv[*i];
+    char *end;
+    if (*i + 1 >= argc) {
+        fprintf(stderr, "mqsad bench: %s needs a value\n", name);
+        return 0;
+    }
+    errno = 0;
+    *out = strtol(argv[++*i], &end, 10);
+    if (errno || end == argv[*i] || *end || *out < 1 || *out > max) {
+        fprintf(stderr, "mqsad bench: %s must be 1..%ld, not '%s'\n", name, max, argv[*i]);
+        return 0;
+    }
+    return 1;
+}
+
 int cmd_bench(int argc, char **argv)
 {
     int rounds = 11, i, stream = 1, tools = 1, kern = 1;
@@ -670,18 +689,12 @@ int cmd_bench(int argc, char **argv)
             return 0;
         } else if (!strcmp(argv[i], "--quick")) {
             rounds = 3; sample_ns = 2e6; stream_lanes = (size_t)1 << 18; lines = 10000;
-        } else if (!strcmp(argv[i], "--rounds") && i + 1 < argc) {
-            rounds = atoi(argv[++i]);
-            if (rounds < 1 || rounds > MAX_ROUNDS) {
-                fprintf(stderr, "mqsad bench: --rounds must be 1..%d\n", MAX_ROUNDS);
-                return 2;
-            }
-        } else if (!strcmp(argv[i], "--lines") && i + 1 < argc) {
-            lines = atol(argv[++i]);
-            if (lines < 1 || lines > 10000000) {
-                fprintf(stderr, "mqsad bench: --lines must be 1..10000000\n");
-                return 2;
-            }
+        } else if (!strcmp(argv[i], "--rounds")) {
+            long v;
+            if (!num_option(argc, argv, &i, MAX_ROUNDS, &v)) return 2;
+            rounds = (int)v;
+        } else if (!strcmp(argv[i], "--lines")) {
+            if (!num_option(argc, argv, &i, 10000000, &lines)) return 2;
         } else if (!strcmp(argv[i], "--no-stream")) {
             stream = 0;
         } else if (!strcmp(argv[i], "--no-tools")) {

@@ -42,6 +42,11 @@ fi
 [ $rc -eq 2 ] && ok || bad "unknown option: exit $rc, want 2"
 "$BIN" bench --rounds 0 > /dev/null 2>&1; rc=$?
 [ $rc -eq 2 ] && ok || bad "--rounds 0: exit $rc, want 2"
+for a in "--rounds 32" "--rounds 5x" "--rounds" "--lines 0" "--lines 1e3" "--lines"; do
+    err=$("$BIN" bench $a 2>&1 > /dev/null); rc=$?
+    [ $rc -eq 2 ] && ok || bad "$a: exit $rc, want 2"
+    printf '%s\n' "$err" | grep -Eq "^mqsad bench: --(rounds|lines) (needs a value|must be 1\.\.[0-9]+, not '.*')$" && ok || bad "$a: message '$err'"
+done
 "$BIN" bench --help | grep -q '^usage: mqsad bench' && ok || bad "--help"
 
 echo "$pass passed, $fail failed"
