@@ -291,7 +291,10 @@ MQSAD_API mqsad_status mqsad_encode(const mqsad_inst *inst, uint8_t *out, size_t
 MQSAD_API mqsad_status mqsad_validate(const mqsad_inst *inst, int *bad_slot);
 
 /** Builds an operand for a slot from its 9-bit code (no literal bytes: for codes 254/255
- *  pass the literal value). Used by the decoder; public for tools and emulators.
+ *  pass the instruction's literal value, whose high half is non-zero only when the
+ *  instruction carries a 64-bit literal — gfx1250 with a code-254 source — in which case
+ *  a code-255 source prints it as LLVM does). Used by the decoder; public for tools and
+ *  emulators.
  *  For MQSAD_SLOT_VDST the "code" is the 8-bit VDST field (the register number), as
  *  mqsad_operand.code is for VDST everywhere; source codes are 9-bit (VGPR = 256 + n). */
 MQSAD_API mqsad_status mqsad_operand_from_code(const mqsad_target *target, int slot,

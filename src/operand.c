@@ -405,8 +405,19 @@ mqsad_status mqsad_operand_from_code(const mqsad_target *target, int slot, unsig
         out->width = (uint8_t)w;
         out->literal_bits = v;
         out->value = v;
+        /* `literal` has a high half only when the instruction's literal is 64-bit (gfx1250,
+         * another source uses code 254). LLVM's code-255 operand then holds all 64 bits
+         * (measured with llvm-mc 22): SRC0 prints them (lit() when the 64-bit value is an
+         * inline constant), SRC1 prints lit(<64 bits>) when the low half is a 32-bit inline
+         * constant and the low half otherwise, SRC2 the low half. */
         if (slot == MQSAD_SLOT_SRC2) annotate(out, ann_imm);
-        else if (mqsad_value_is_inline(target, slot, v, NULL)) out->lit_wrapper = 1;
+        else if (slot == MQSAD_SLOT_SRC0) {
+            out->value = literal;
+            if (mqsad_value_is_inline(target, slot, literal, NULL)) out->lit_wrapper = 1;
+        } else if (mqsad_value_is_inline(target, slot, v, NULL)) {
+            out->value = literal;
+            out->lit_wrapper = 1;
+        }
         return MQSAD_OK;
     }
     if (code == MQSAD_CODE_LIT64 && f->literal == MQSAD_LIT_32_64 && !strict) {
