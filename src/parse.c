@@ -36,7 +36,7 @@
 
 /* ---- parsed operands -------------------------------------------------------------------- */
 
-enum { PO_REG = 1, PO_IMM, PO_EXPR, PO_CLAMP };
+enum { PO_REG = 1, PO_IMM, PO_EXPR, PO_CLAMP, PO_TOKEN };   /* PO_TOKEN: "::" / VOPDY name */
 enum { RK_VGPR = 1, RK_SGPR, RK_TTMP, RK_AGPR, RK_SPECIAL };
 #define SPECIAL_PC ((mqsad_special)(MQSAD_SPECIAL_COUNT + 1))  /* "pc": never an operand here */
 
@@ -524,6 +524,20 @@ static int parse_imm(pstate *p, pop *o, int lit)
 static int parse_operand(pstate *p, pop *o, unsigned index, int known)
 {
     memset(o, 0, sizeof *o);
+    /* parseVOPD (GFX11+): "::" (no space between the colons) and the VOPDY mnemonic are
+     * token operands; they never match this instruction's operand classes */
+    if (p->f->encoding == MQSAD_ENC_GFX11 && cur(p)->kind == TK_COLON &&
+        peek(p, 1)->kind == TK_COLON && peek(p, 1)->pos == cur(p)->pos + 1) {
+        o->kind = PO_TOKEN;
+        o->pos = cur(p)->pos;
+        next(p);
+        next(p);
+        if (cur(p)->kind != TK_IDENT) {
+            perr(p, cur(p)->pos, "expected a VOPDY instruction after ::");
+            return PS_FAIL;
+        }
+        return PS_OK;   /* the name is the next operand (parsed as a token below) */
+    }
     /* custom parser for the optional clamp (operand 5, after vdst, src0, src1, src2) */
     if (known && index == 4) {
         if (tok_is(p, cur(p), "clamp") || tok_is(p, cur(p), "noclamp")) {
@@ -608,10 +622,14 @@ static int match_src0(pstate *p, const pop *o)
     if (o->kind == PO_REG) return reg_ok_src0(o);
     if (o->kind != PO_IMM) return 0;
     if (o->is_fp) return !o->lit && is_inline64(p->t, (uint64_t)o->ival);
-    if (is_inline64(p->t, (uint64_t)o->ival) || fits32(o->ival)) return 1;
-    /* gfx1250 (64-bit literals): the matcher lets any integer through; the literal
-     * validator reports the ones that do not fit (same message and column) */
-    return p->f->literal == MQSAD_LIT_32_64 && !o->lit;
+    /* gfx1250 (64-bit literals): the matcher lets any integer through, lit()/lit64() too;
+     * the literal validator reports the ones that do not fit (same message, its column
+     * only if no later operand fails to match) */
+    if (p->f->literal == MQSAD_LIT_32_64) return 1;
+    /* lit()/lit64() make a value a literal, never an inline constant: a 64-bit value such
+     * as lit(0x3ff0000000000000) is no 32-bit literal and fails here, before SRC1/SRC2 */
+    if (o->lit) return fits32(o->ival);
+    return is_inline64(p->t, (uint64_t)o->ival) || fits32(o->ival);
 }
 
 static int match_src1(pstate *p, const pop *o)
@@ -936,6 +954,18 @@ mqsad_status mqsad_parse(const mqsad_target *target, const char *text, size_t le
         fill_diag(diag, MQSAD_E_SYNTAX, cur(p)->pos + 1, "expected an instruction");
         return MQSAD_E_SYNTAX;
     }
+    if ((cur(p)->kind == TK_DOLLAR || cur(p)->kind == TK_AT) &&
+        (peek(p, 1)->kind == TK_IDENT || peek(p, 1)->kind == TK_INT) && peek(p, 1)->pos == cur(p)->pos + 1) {
+        /* parseIdentifier joins "$x" / "@x" / "$1": a label or an unknown mnemonic */
+        mnem_pos = cur(p)->pos;
+        next(p);
+        if (peek(p, 1)->kind == TK_COLON) {
+            fill_diag(diag, MQSAD_E_UNSUPPORTED, mnem_pos + 1, "labels are not supported");
+            return MQSAD_E_UNSUPPORTED;
+        }
+        fill_diag(diag, MQSAD_E_UNSUPPORTED, mnem_pos + 1, "invalid instruction");
+        return MQSAD_E_UNSUPPORTED;
+    }
     if (cur(p)->kind != TK_IDENT) {
         fill_diag(diag, MQSAD_E_SYNTAX, cur(p)->pos + 1,
                   cur(p)->kind == TK_ERROR ? cur(p)->msg : "unexpected token at start of statement");
@@ -1004,6 +1034,12 @@ mqsad_status mqsad_parse(const mqsad_target *target, const char *text, size_t le
         }
         if (nops < MAX_OPS) ops[nops] = o;
         nops++;
+        if (o.kind == PO_TOKEN) {   /* "::" is followed by the VOPDY name (an identifier) */
+            o.pos = cur(p)->pos;
+            next(p);
+            if (nops < MAX_OPS) ops[nops] = o;
+            nops++;
+        }
         if (cur(p)->kind == TK_COMMA) next(p);
     }
 
@@ -1088,7 +1124,10 @@ mqsad_status mqsad_parse(const mqsad_target *target, const char *text, size_t le
             int l0 = is_lit_kind(&in->src[0]), l1 = is_lit_kind(&in->src[1]);
             /* lit() of an inline value is no literal to LLVM: D1 is reported only after
              * the checks LLVM would still run (constant bus, clamp, alignment) */
-            int f0 = l0 && s0->kind == PO_IMM && s0->lit && (s0->is_fp ? 0 : is_inline64(p->t, (uint64_t)s0->ival));
+            /* SRC0 (64-bit): LLVM keeps the low 32 bits of lit(X) / lit64(X) zero-extended,
+             * so only 0..64 stay inline (lit(-1) is the literal 0xffffffff) */
+            int f0 = l0 && s0->kind == PO_IMM && s0->lit && !s0->is_fp &&
+                     ((uint64_t)s0->ival & 0xffffffffu) <= 64u;
             int f1 = l1 && s1->kind == PO_IMM && s1->lit &&
                      is_inline32(p->t, (uint32_t)in->src[1].literal_bits) &&
                      (s1->is_fp || fits32(s1->ival));
