@@ -362,8 +362,12 @@ static int parse_primary(asm_expr_ctx *c)
         c->depth--;
         return n;
     }
-    case TK_LPAREN: {
-        int mark;
+    case TK_LPAREN:
+    case TK_LBRAC: {
+        /* parseParenExpr / parseBracketExpr (LLVM 22 accepts "[expr]" inside an
+         * expression, e.g. "--[1]", "1+[2]"; a '[' that starts an operand is a register
+         * list and never gets here) */
+        int mark, brac = t->kind == TK_LBRAC;
         asm_next(c->lx);
         mark = c->nnodes;
         sub = parse_primary(c);
@@ -371,8 +375,8 @@ static int parse_primary(asm_expr_ctx *c)
         sub = parse_binop_rhs(c, 1, sub);
         if (sub < 0) return -1;
         if (trailing_modifier(c, sub) < 0) return -1;
-        if (asm_cur(c->lx)->kind != TK_RPAREN) {
-            set_err(c, asm_cur(c->lx)->pos, "expected ')'");
+        if (asm_cur(c->lx)->kind != (brac ? TK_RBRAC : TK_RPAREN)) {
+            set_err(c, asm_cur(c->lx)->pos, brac ? "expected ']' in brackets expression" : "expected ')'");
             return -1;
         }
         asm_next(c->lx);
@@ -392,9 +396,6 @@ static int parse_primary(asm_expr_ctx *c)
     case TK_TILDE: op = EOP_NOT; goto unary;
     case TK_EXCL: op = EOP_LNOT; goto unary;
     case TK_PLUS: op = EOP_PLUS; goto unary;
-    case TK_LBRAC:
-        set_err(c, t->pos, "brackets expression not supported on this target");
-        return -1;
     case TK_DOLLAR: {
         /* AsmParser::parseIdentifier: '$' directly followed by an identifier or an integer
          * is one symbol name ("$x", "$1", "$.L0"); anything else, and '*', is
