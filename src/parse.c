@@ -234,7 +234,8 @@ static int regular_reg(pstate *p, int rk, unsigned num, unsigned *widthp, unsign
     for (i = 0; i < nsz && sz[i] != width; i++) {}
     if (i == nsz) { perr(p, loc, "invalid or unsupported register size"); return 0; }
     if (rk == RK_VGPR || rk == RK_AGPR) {
-        int wide = p->f->vgpr_quad_max > 252;   /* gfx1250: tuples may run past v255 */
+        /* gfx1250: VGPR tuples may run past v255 (AGPR tuples may not) */
+        int wide = rk == RK_VGPR && p->f->vgpr_quad_max > 252;
         if (num > 255 || (!wide && num + width > 256)) {
             perr(p, loc, "register index is out of range");
             return 0;
@@ -340,14 +341,10 @@ static int parse_reg_list(pstate *p, pop *r)
     next(p);
     loc = cur(p)->pos;
     if (!parse_amdgpu_register(p, r)) return 0;
-    if (r->width != 1 || (r->rk == RK_SPECIAL && mqsad_special_width(r->special) != 1 &&
-                          r->special != MQSAD_SPECIAL_VCC && r->special != MQSAD_SPECIAL_EXEC &&
-                          r->special != MQSAD_SPECIAL_FLAT_SCRATCH &&
-                          r->special != MQSAD_SPECIAL_XNACK_MASK && r->special != MQSAD_SPECIAL_TBA &&
-                          r->special != MQSAD_SPECIAL_TMA)) {
-        if (r->width != 1) { perr(p, loc, "expected a single 32-bit register"); return 0; }
-    }
-    if (r->rk == RK_SPECIAL) r->width = 1;   /* LLVM: every special parses as 32 bits */
+    /* LLVM: every special register (exec, vcc, pc ...) parses as 32 bits here, so
+     * "[exec]" is exec; only a regular tuple is "expected a single 32-bit register" */
+    if (r->rk != RK_SPECIAL && r->width != 1) { perr(p, loc, "expected a single 32-bit register"); return 0; }
+    if (r->rk == RK_SPECIAL) r->width = 1;
     while (cur(p)->kind == TK_COMMA) {
         next(p);
         loc = cur(p)->pos;
@@ -364,7 +361,7 @@ static int parse_reg_list(pstate *p, pop *r)
     }
     next(p);
     if (r->rk == RK_SPECIAL) {
-        if (r->width == 1) r->width = mqsad_special_width(r->special);
+        if (r->width == 1) r->width = r->special == SPECIAL_PC ? 2 : mqsad_special_width(r->special);
     } else if (!regular_reg(p, r->rk, r->num, &r->width, list_loc)) {
         return 0;
     }
@@ -1086,7 +1083,7 @@ mqsad_status mqsad_parse(const mqsad_target *target, const char *text, size_t le
     in->clamp = (uint8_t)(clampop && clampop->clamp);
     {
         int bad0 = 0;
-        unsigned d1_pos = 0;
+        unsigned d1_pos = 0, d4_pos = 0;
         if (s0->kind == PO_REG) set_reg(&in->src[0], s0);
         else bad0 = !build_src0_imm(p, &in->src[0], s0);
         if (s1->kind == PO_REG) set_reg(&in->src[1], s1);
@@ -1116,9 +1113,32 @@ mqsad_status mqsad_parse(const mqsad_target *target, const char *text, size_t le
             return MQSAD_E_OPERAND_KIND;
         }
         /* validateVOPLiteral */
-        if (bad0) {
+        if (bad0 && !(p->f->literal == MQSAD_LIT_32_64 && s0->lit)) {
             fill_diag(diag, MQSAD_E_LITERAL_RANGE, s0->pos + 1, "invalid operand for instruction");
             return MQSAD_E_LITERAL_RANGE;
+        }
+        if (bad0) {
+            /* D4, gfx1250 lit(X) in SRC0 with X beyond 32 bits: LLVM keeps X & 0xffffffff
+             * and goes on, so its later errors come first; we reject X at the end. LLVM's
+             * unique-literal rule here: SRC0's value counts unless it is inline (0..64);
+             * SRC1 counts unless it is lit() of an inline value; the parsed values must
+             * be equal. */
+            uint64_t v0 = (uint64_t)s0->ival & 0xffffffffu;
+            const mqsad_operand *b = &in->src[1];
+            int c1 = is_lit_kind(b) && !(s1->kind == PO_IMM && s1->lit &&
+                                         is_inline32(p->t, (uint32_t)b->literal_bits) &&
+                                         (s1->is_fp || fits32(s1->ival)));
+            uint64_t v1 = s1->kind == PO_IMM ? (s1->is_fp ? b->literal_bits : (uint64_t)s1->ival) : ~v0;
+            if (v0 > 64 && c1 && v1 != v0) {
+                fill_diag(diag, MQSAD_E_MULTIPLE_LITERALS, s1->pos + 1,
+                          "only one unique literal operand is allowed");
+                return MQSAD_E_MULTIPLE_LITERALS;
+            }
+            /* SRC0 is a 64-bit literal for the constant bus */
+            in->src[0].kind = MQSAD_OPK_LITERAL64;
+            in->src[0].value = in->src[0].literal_bits = (uint64_t)s0->ival;
+            in->src[0].lit_wrapper = (uint8_t)s0->lit;
+            d4_pos = s0->pos + 1;
         }
         {
             int l0 = is_lit_kind(&in->src[0]), l1 = is_lit_kind(&in->src[1]);
@@ -1138,7 +1158,7 @@ mqsad_status mqsad_parse(const mqsad_target *target, const char *text, size_t le
             }
             if (p->f->literal == MQSAD_LIT_NONE && (f0 || f1))
                 d1_pos = (f0 ? s0->pos : s1->pos) + 1;
-            if (p->f->literal != MQSAD_LIT_NONE && (l0 || l1)) {
+            if (p->f->literal != MQSAD_LIT_NONE && (l0 || l1) && !d4_pos) {
                 if (l0 && l1) {
                     const mqsad_operand *a = &in->src[0], *b = &in->src[1];
                     int same = a->kind != MQSAD_OPK_SYMBOL && b->kind != MQSAD_OPK_SYMBOL &&
@@ -1181,6 +1201,10 @@ mqsad_status mqsad_parse(const mqsad_target *target, const char *text, size_t le
         if (d1_pos) {   /* D1 */
             fill_diag(diag, MQSAD_E_NO_LITERAL, d1_pos, "literal operands are not supported");
             return MQSAD_E_NO_LITERAL;
+        }
+        if (d4_pos) {   /* D4: lit(X) with X that lit64() rejects */
+            fill_diag(diag, MQSAD_E_LITERAL_RANGE, d4_pos, "invalid operand for instruction");
+            return MQSAD_E_LITERAL_RANGE;
         }
     }
     /* operand codes and the trailing literal */
