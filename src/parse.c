@@ -52,6 +52,8 @@ typedef struct pop {
     int node;                /* PO_EXPR */
     int folded;              /* PO_EXPR: sub-trees were folded (ASM_EXPR_NODES), text lost */
     int clamp;               /* PO_CLAMP */
+    unsigned lw;             /* PO_REG: LLVM's RegWidth in dwords (a special is 1, a list of
+                              * specials 1 + merged lo/hi pairs) */
 } pop;
 
 #define MAX_OPS 8
@@ -343,15 +345,16 @@ static int parse_reg_list(pstate *p, pop *r)
     if (!parse_amdgpu_register(p, r)) return 0;
     /* LLVM: every special register (exec, vcc, pc ...) parses as 32 bits here, so
      * "[exec]" is exec; only a regular tuple is "expected a single 32-bit register" */
-    if (r->rk != RK_SPECIAL && r->width != 1) { perr(p, loc, "expected a single 32-bit register"); return 0; }
+    if (r->lw != 1) { perr(p, loc, "expected a single 32-bit register"); return 0; }
     if (r->rk == RK_SPECIAL) r->width = 1;
     while (cur(p)->kind == TK_COMMA) {
         next(p);
         loc = cur(p)->pos;
         memset(&n, 0, sizeof n);
         if (!parse_amdgpu_register(p, &n)) return 0;
+        /* a nested list of specials ([flat_scratch_lo,flat_scratch_hi]) is 64 bits */
+        if (n.lw != 1) { perr(p, loc, "expected a single 32-bit register"); return 0; }
         if (n.rk == RK_SPECIAL) n.width = 1;
-        if (n.width != 1) { perr(p, loc, "expected a single 32-bit register"); return 0; }
         if (n.rk != r->rk) { perr(p, loc, "registers in a list must be of the same kind"); return 0; }
         if (!add_to_list(p, r, &n, loc)) return 0;
     }
@@ -360,6 +363,7 @@ static int parse_reg_list(pstate *p, pop *r)
         return 0;
     }
     next(p);
+    r->lw = r->width;
     if (r->rk == RK_SPECIAL) {
         if (r->width == 1) r->width = r->special == SPECIAL_PC ? 2 : mqsad_special_width(r->special);
     } else if (!regular_reg(p, r->rk, r->num, &r->width, list_loc)) {
@@ -403,6 +407,7 @@ static int parse_amdgpu_register(pstate *p, pop *r)
             r->rk = RK_SPECIAL;
             r->special = sp;
             r->width = sp == SPECIAL_PC ? 2 : mqsad_special_width(sp);
+            r->lw = 1;
             next(p);
             ok = 1;
         } else {
@@ -420,6 +425,7 @@ static int parse_amdgpu_register(pstate *p, pop *r)
                 return 0;
             }
             ok = regular_reg(p, rk, r->num, &r->width, loc);
+            r->lw = r->width;
         }
     } else {
         ok = parse_reg_list(p, r);
