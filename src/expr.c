@@ -70,8 +70,10 @@ static int set_variant(asm_expr_ctx *c, int nd, unsigned pos, const char *s, siz
     return 1;
 }
 
-/* After a symbol name: an optional "@variant" written as a separate token ("sym @abs64",
- * "\"s\"@abs64"); llvm-mc: "unexpected symbol modifier following '@'" if no name follows. */
+/* After a quoted symbol name: an optional "@variant" written as a separate token
+ * ("\"s\"@abs64", "\"s\" @abs64"); llvm-mc: "expected symbol variant after '@'" if no name
+ * follows. (After a plain name, a spaced "@variant" is parseExpression's trailing
+ * modifier.) */
 static int spaced_variant(asm_expr_ctx *c, int nd)
 {
     const asm_tok *t = asm_cur(c->lx);
@@ -79,7 +81,7 @@ static int spaced_variant(asm_expr_ctx *c, int nd)
     asm_next(c->lx);
     t = asm_cur(c->lx);
     if (t->kind != TK_IDENT) {
-        set_err(c, t->pos, "unexpected symbol modifier following '@'");
+        set_err(c, t->pos, "expected symbol variant after '@'");
         return 0;
     }
     if (!set_variant(c, nd, t->pos, c->lx->text + t->pos, t->len)) return 0;
@@ -204,6 +206,64 @@ static int binop_prec(asm_tok_kind k, asm_eop *op)
 
 static int parse_primary(asm_expr_ctx *c);
 
+/* AsmParser::applyModifierToExpr: the variant goes on every symbol of the tree; 0 if there
+ * is none (a constant), -1 if a symbol already has one (LLVM: "already modified"). */
+static int apply_modifier(asm_expr_ctx *c, int i, int variant, unsigned depth)
+{
+    asm_node *n = &c->nodes[i];
+    int a, b;
+    if (depth > ASM_EXPR_NODES + 8) return 0;
+    switch (n->kind) {
+    case EN_SYM:
+        if (n->variant >= 0) return -1;
+        n->variant = variant;
+        return 1;
+    case EN_UNARY:
+        return apply_modifier(c, n->a, variant, depth + 1);
+    case EN_BINARY:
+        a = apply_modifier(c, n->a, variant, depth + 1);
+        if (a < 0) return -1;
+        b = apply_modifier(c, n->b, variant, depth + 1);
+        if (b < 0) return -1;
+        return a || b;
+    default:
+        return 0;
+    }
+}
+
+/* AsmParser::parseExpression's special case "a op b @ modifier": after a whole expression,
+ * '@' and a variant name apply the variant to the expression's symbols. */
+static int trailing_modifier(asm_expr_ctx *c, int root)
+{
+    const asm_tok *t;
+    int v, r;
+    if (asm_cur(c->lx)->kind != TK_AT) return 0;
+    asm_next(c->lx);
+    t = asm_cur(c->lx);
+    if (t->kind != TK_IDENT) {
+        set_err(c, t->pos, "unexpected symbol modifier following '@'");
+        return -1;
+    }
+    v = find_variant(c->lx->text + t->pos, t->len);
+    if (v < 0) {
+        snprintf(c->err_text, sizeof c->err_text, "invalid variant '%.*s'",
+                 (int)(t->len > 60 ? 60 : t->len), c->lx->text + t->pos);
+        set_err(c, t->pos, c->err_text);
+        return -1;
+    }
+    r = apply_modifier(c, root, v, 0);
+    if (r <= 0) {
+        snprintf(c->err_text, sizeof c->err_text, r < 0 ?
+                 "invalid variant on expression '%.*s' (already modified)" :
+                 "invalid modifier '%.*s' (no symbols present)",
+                 (int)(t->len > 40 ? 40 : t->len), c->lx->text + t->pos);
+        set_err(c, t->pos, c->err_text);
+        return -1;
+    }
+    asm_next(c->lx);
+    return 0;
+}
+
 static int parse_binop_rhs(asm_expr_ctx *c, unsigned prec, int lhs)
 {
     for (;;) {
@@ -236,6 +296,7 @@ static int parse_binop_rhs(asm_expr_ctx *c, unsigned prec, int lhs)
 static int parse_primary(asm_expr_ctx *c)
 {
     const asm_tok *t = asm_cur(c->lx);
+    unsigned spos, slen;     /* a symbol name */
     int n, sub;
     asm_eop op;
     if (++c->depth > ASM_EXPR_DEPTH) {
@@ -281,33 +342,41 @@ static int parse_primary(asm_expr_ctx *c)
         c->depth--;
         return n;
     }
-    case TK_IDENT: {
-        const char *name = c->lx->text + t->pos;
-        const char *at = memchr(name, '@', t->len);
-        n = new_node(c, EN_SYM, t->pos);
+    case TK_IDENT:
+        spos = t->pos;
+        slen = t->len;
+    ident: {
+        const char *name = c->lx->text + spos, *at;
+        at = memchr(name, '@', slen);
+        n = new_node(c, EN_SYM, spos);
         if (n < 0) return -1;
-        c->nodes[n].pos = t->pos;
-        c->nodes[n].len = t->len;
-        if (at && at + 1 < name + t->len) {     /* sym@variant (a trailing '@' is part of the name) */
+        c->nodes[n].pos = spos;
+        c->nodes[n].len = slen;
+        if (at && at + 1 < name + slen) {     /* sym@variant (a trailing '@' is part of the name) */
             size_t k = (size_t)(at - name);
             c->nodes[n].len = (unsigned)k;
-            if (!set_variant(c, n, t->pos + (unsigned)k + 1, at + 1, t->len - k - 1)) return -1;
+            if (!set_variant(c, n, spos + (unsigned)k + 1, at + 1, slen - k - 1)) return -1;
         }
+        /* "sym @variant" (spaced) is parseExpression's trailing modifier, not this */
         asm_next(c->lx);
-        if (c->nodes[n].variant < 0 && !spaced_variant(c, n)) return -1;
         c->depth--;
         return n;
     }
-    case TK_LPAREN: {
-        int mark;
+    case TK_LPAREN:
+    case TK_LBRAC: {
+        /* parseParenExpr / parseBracketExpr (LLVM 22 accepts "[expr]" inside an
+         * expression, e.g. "--[1]", "1+[2]"; a '[' that starts an operand is a register
+         * list and never gets here) */
+        int mark, brac = t->kind == TK_LBRAC;
         asm_next(c->lx);
         mark = c->nnodes;
         sub = parse_primary(c);
         if (sub < 0) return -1;
         sub = parse_binop_rhs(c, 1, sub);
         if (sub < 0) return -1;
-        if (asm_cur(c->lx)->kind != TK_RPAREN) {
-            set_err(c, asm_cur(c->lx)->pos, "expected ')'");
+        if (trailing_modifier(c, sub) < 0) return -1;
+        if (asm_cur(c->lx)->kind != (brac ? TK_RBRAC : TK_RPAREN)) {
+            set_err(c, asm_cur(c->lx)->pos, brac ? "expected ']' in brackets expression" : "expected ')'");
             return -1;
         }
         asm_next(c->lx);
@@ -327,10 +396,22 @@ static int parse_primary(asm_expr_ctx *c)
     case TK_TILDE: op = EOP_NOT; goto unary;
     case TK_EXCL: op = EOP_LNOT; goto unary;
     case TK_PLUS: op = EOP_PLUS; goto unary;
-    case TK_LBRAC:
-        set_err(c, t->pos, "brackets expression not supported on this target");
+    case TK_DOLLAR: {
+        /* AsmParser::parseIdentifier: '$' directly followed by an identifier or an integer
+         * is one symbol name ("$x", "$1", "$.L0"); anything else, and '*', is
+         * "invalid token in expression" at the '$' / '*' */
+        const asm_tok *nt = asm_peek(c->lx, 1);
+        if ((nt->kind == TK_IDENT || nt->kind == TK_INT) &&
+            nt->pos == t->pos + 1) {
+            spos = t->pos;
+            slen = nt->len + 1;
+            asm_next(c->lx);     /* the '$'; the name token is consumed below */
+            goto ident;
+        }
+        set_err(c, t->pos, "invalid token in expression");
         return -1;
-    case TK_DOLLAR:
+    }
+    case TK_STAR:
         set_err(c, t->pos, "invalid token in expression");
         return -1;
     case TK_AT: {
@@ -404,6 +485,7 @@ int mqsad__asm_parse_expr(asm_expr_ctx *c)
     if (lhs < 0) return -1;
     root = parse_binop_rhs(c, 1, lhs);
     if (root < 0) return -1;
+    if (trailing_modifier(c, root) < 0) return -1;
     if (eval(c, root, &v, 0)) {
         c->nnodes = mark;
         root = new_node(c, EN_CONST, 0);

@@ -303,6 +303,7 @@ static void lex_one(asm_lexer *lx, asm_tok *t)
         case '@': k = TK_AT; break;
         case '#': k = TK_HASH; break;
         case '\\': k = TK_OTHER; break;   /* AsmToken::BackSlash */
+        case '?': k = TK_OTHER; break;    /* AsmToken::Question */
         case '&': if (n == '&') { p++; k = TK_AMPAMP; } else k = TK_AMP; break;
         case '|': if (n == '|') { p++; k = TK_PIPEPIPE; } else k = TK_PIPE; break;
         case '!': if (n == '=') { p++; k = TK_NE; } else k = TK_EXCL; break;

@@ -36,7 +36,7 @@
 
 /* ---- parsed operands -------------------------------------------------------------------- */
 
-enum { PO_REG = 1, PO_IMM, PO_EXPR, PO_CLAMP };
+enum { PO_REG = 1, PO_IMM, PO_EXPR, PO_CLAMP, PO_TOKEN };   /* PO_TOKEN: "::" / VOPDY name */
 enum { RK_VGPR = 1, RK_SGPR, RK_TTMP, RK_AGPR, RK_SPECIAL };
 #define SPECIAL_PC ((mqsad_special)(MQSAD_SPECIAL_COUNT + 1))  /* "pc": never an operand here */
 
@@ -52,6 +52,8 @@ typedef struct pop {
     int node;                /* PO_EXPR */
     int folded;              /* PO_EXPR: sub-trees were folded (ASM_EXPR_NODES), text lost */
     int clamp;               /* PO_CLAMP */
+    unsigned lw;             /* PO_REG: LLVM's RegWidth in dwords (a special is 1, a list of
+                              * specials 1 + merged lo/hi pairs) */
 } pop;
 
 #define MAX_OPS 8
@@ -234,7 +236,8 @@ static int regular_reg(pstate *p, int rk, unsigned num, unsigned *widthp, unsign
     for (i = 0; i < nsz && sz[i] != width; i++) {}
     if (i == nsz) { perr(p, loc, "invalid or unsupported register size"); return 0; }
     if (rk == RK_VGPR || rk == RK_AGPR) {
-        int wide = p->f->vgpr_quad_max > 252;   /* gfx1250: tuples may run past v255 */
+        /* gfx1250: VGPR tuples may run past v255 (AGPR tuples may not) */
+        int wide = rk == RK_VGPR && p->f->vgpr_quad_max > 252;
         if (num > 255 || (!wide && num + width > 256)) {
             perr(p, loc, "register index is out of range");
             return 0;
@@ -340,21 +343,18 @@ static int parse_reg_list(pstate *p, pop *r)
     next(p);
     loc = cur(p)->pos;
     if (!parse_amdgpu_register(p, r)) return 0;
-    if (r->width != 1 || (r->rk == RK_SPECIAL && mqsad_special_width(r->special) != 1 &&
-                          r->special != MQSAD_SPECIAL_VCC && r->special != MQSAD_SPECIAL_EXEC &&
-                          r->special != MQSAD_SPECIAL_FLAT_SCRATCH &&
-                          r->special != MQSAD_SPECIAL_XNACK_MASK && r->special != MQSAD_SPECIAL_TBA &&
-                          r->special != MQSAD_SPECIAL_TMA)) {
-        if (r->width != 1) { perr(p, loc, "expected a single 32-bit register"); return 0; }
-    }
-    if (r->rk == RK_SPECIAL) r->width = 1;   /* LLVM: every special parses as 32 bits */
+    /* LLVM: every special register (exec, vcc, pc ...) parses as 32 bits here, so
+     * "[exec]" is exec; only a regular tuple is "expected a single 32-bit register" */
+    if (r->lw != 1) { perr(p, loc, "expected a single 32-bit register"); return 0; }
+    if (r->rk == RK_SPECIAL) r->width = 1;
     while (cur(p)->kind == TK_COMMA) {
         next(p);
         loc = cur(p)->pos;
         memset(&n, 0, sizeof n);
         if (!parse_amdgpu_register(p, &n)) return 0;
+        /* a nested list of specials ([flat_scratch_lo,flat_scratch_hi]) is 64 bits */
+        if (n.lw != 1) { perr(p, loc, "expected a single 32-bit register"); return 0; }
         if (n.rk == RK_SPECIAL) n.width = 1;
-        if (n.width != 1) { perr(p, loc, "expected a single 32-bit register"); return 0; }
         if (n.rk != r->rk) { perr(p, loc, "registers in a list must be of the same kind"); return 0; }
         if (!add_to_list(p, r, &n, loc)) return 0;
     }
@@ -363,8 +363,9 @@ static int parse_reg_list(pstate *p, pop *r)
         return 0;
     }
     next(p);
+    r->lw = r->width;
     if (r->rk == RK_SPECIAL) {
-        if (r->width == 1) r->width = mqsad_special_width(r->special);
+        if (r->width == 1) r->width = r->special == SPECIAL_PC ? 2 : mqsad_special_width(r->special);
     } else if (!regular_reg(p, r->rk, r->num, &r->width, list_loc)) {
         return 0;
     }
@@ -406,6 +407,7 @@ static int parse_amdgpu_register(pstate *p, pop *r)
             r->rk = RK_SPECIAL;
             r->special = sp;
             r->width = sp == SPECIAL_PC ? 2 : mqsad_special_width(sp);
+            r->lw = 1;
             next(p);
             ok = 1;
         } else {
@@ -423,6 +425,7 @@ static int parse_amdgpu_register(pstate *p, pop *r)
                 return 0;
             }
             ok = regular_reg(p, rk, r->num, &r->width, loc);
+            r->lw = r->width;
         }
     } else {
         ok = parse_reg_list(p, r);
@@ -524,6 +527,20 @@ static int parse_imm(pstate *p, pop *o, int lit)
 static int parse_operand(pstate *p, pop *o, unsigned index, int known)
 {
     memset(o, 0, sizeof *o);
+    /* parseVOPD (GFX11+): "::" (no space between the colons) and the VOPDY mnemonic are
+     * token operands; they never match this instruction's operand classes */
+    if (p->f->encoding == MQSAD_ENC_GFX11 && cur(p)->kind == TK_COLON &&
+        peek(p, 1)->kind == TK_COLON && peek(p, 1)->pos == cur(p)->pos + 1) {
+        o->kind = PO_TOKEN;
+        o->pos = cur(p)->pos;
+        next(p);
+        next(p);
+        if (cur(p)->kind != TK_IDENT) {
+            perr(p, cur(p)->pos, "expected a VOPDY instruction after ::");
+            return PS_FAIL;
+        }
+        return PS_OK;   /* the name is the next operand (parsed as a token below) */
+    }
     /* custom parser for the optional clamp (operand 5, after vdst, src0, src1, src2) */
     if (known && index == 4) {
         if (tok_is(p, cur(p), "clamp") || tok_is(p, cur(p), "noclamp")) {
@@ -608,10 +625,14 @@ static int match_src0(pstate *p, const pop *o)
     if (o->kind == PO_REG) return reg_ok_src0(o);
     if (o->kind != PO_IMM) return 0;
     if (o->is_fp) return !o->lit && is_inline64(p->t, (uint64_t)o->ival);
-    if (is_inline64(p->t, (uint64_t)o->ival) || fits32(o->ival)) return 1;
-    /* gfx1250 (64-bit literals): the matcher lets any integer through; the literal
-     * validator reports the ones that do not fit (same message and column) */
-    return p->f->literal == MQSAD_LIT_32_64 && !o->lit;
+    /* gfx1250 (64-bit literals): the matcher lets any integer through, lit()/lit64() too;
+     * the literal validator reports the ones that do not fit (same message, its column
+     * only if no later operand fails to match) */
+    if (p->f->literal == MQSAD_LIT_32_64) return 1;
+    /* lit()/lit64() make a value a literal, never an inline constant: a 64-bit value such
+     * as lit(0x3ff0000000000000) is no 32-bit literal and fails here, before SRC1/SRC2 */
+    if (o->lit) return fits32(o->ival);
+    return is_inline64(p->t, (uint64_t)o->ival) || fits32(o->ival);
 }
 
 static int match_src1(pstate *p, const pop *o)
@@ -936,6 +957,18 @@ mqsad_status mqsad_parse(const mqsad_target *target, const char *text, size_t le
         fill_diag(diag, MQSAD_E_SYNTAX, cur(p)->pos + 1, "expected an instruction");
         return MQSAD_E_SYNTAX;
     }
+    if ((cur(p)->kind == TK_DOLLAR || cur(p)->kind == TK_AT) &&
+        (peek(p, 1)->kind == TK_IDENT || peek(p, 1)->kind == TK_INT) && peek(p, 1)->pos == cur(p)->pos + 1) {
+        /* parseIdentifier joins "$x" / "@x" / "$1": a label or an unknown mnemonic */
+        mnem_pos = cur(p)->pos;
+        next(p);
+        if (peek(p, 1)->kind == TK_COLON) {
+            fill_diag(diag, MQSAD_E_UNSUPPORTED, mnem_pos + 1, "labels are not supported");
+            return MQSAD_E_UNSUPPORTED;
+        }
+        fill_diag(diag, MQSAD_E_UNSUPPORTED, mnem_pos + 1, "invalid instruction");
+        return MQSAD_E_UNSUPPORTED;
+    }
     if (cur(p)->kind != TK_IDENT) {
         fill_diag(diag, MQSAD_E_SYNTAX, cur(p)->pos + 1,
                   cur(p)->kind == TK_ERROR ? cur(p)->msg : "unexpected token at start of statement");
@@ -1004,6 +1037,12 @@ mqsad_status mqsad_parse(const mqsad_target *target, const char *text, size_t le
         }
         if (nops < MAX_OPS) ops[nops] = o;
         nops++;
+        if (o.kind == PO_TOKEN) {   /* "::" is followed by the VOPDY name (an identifier) */
+            o.pos = cur(p)->pos;
+            next(p);
+            if (nops < MAX_OPS) ops[nops] = o;
+            nops++;
+        }
         if (cur(p)->kind == TK_COMMA) next(p);
     }
 
@@ -1050,7 +1089,7 @@ mqsad_status mqsad_parse(const mqsad_target *target, const char *text, size_t le
     in->clamp = (uint8_t)(clampop && clampop->clamp);
     {
         int bad0 = 0;
-        unsigned d1_pos = 0;
+        unsigned d1_pos = 0, d4_pos = 0;
         if (s0->kind == PO_REG) set_reg(&in->src[0], s0);
         else bad0 = !build_src0_imm(p, &in->src[0], s0);
         if (s1->kind == PO_REG) set_reg(&in->src[1], s1);
@@ -1080,15 +1119,41 @@ mqsad_status mqsad_parse(const mqsad_target *target, const char *text, size_t le
             return MQSAD_E_OPERAND_KIND;
         }
         /* validateVOPLiteral */
-        if (bad0) {
+        if (bad0 && !(p->f->literal == MQSAD_LIT_32_64 && s0->lit)) {
             fill_diag(diag, MQSAD_E_LITERAL_RANGE, s0->pos + 1, "invalid operand for instruction");
             return MQSAD_E_LITERAL_RANGE;
+        }
+        if (bad0) {
+            /* D4, gfx1250 lit(X) in SRC0 with X beyond 32 bits: LLVM keeps X & 0xffffffff
+             * and goes on, so its later errors come first; we reject X at the end. LLVM's
+             * unique-literal rule here: SRC0's value counts unless it is inline (0..64);
+             * SRC1 counts unless it is lit() of an inline value; the parsed values must
+             * be equal. */
+            uint64_t v0 = (uint64_t)s0->ival & 0xffffffffu;
+            const mqsad_operand *b = &in->src[1];
+            int c1 = is_lit_kind(b) && !(s1->kind == PO_IMM && s1->lit &&
+                                         is_inline32(p->t, (uint32_t)b->literal_bits) &&
+                                         (s1->is_fp || fits32(s1->ival)));
+            uint64_t v1 = s1->kind == PO_IMM ? (s1->is_fp ? b->literal_bits : (uint64_t)s1->ival) : ~v0;
+            if (v0 > 64 && c1 && v1 != v0) {
+                fill_diag(diag, MQSAD_E_MULTIPLE_LITERALS, s1->pos + 1,
+                          "only one unique literal operand is allowed");
+                return MQSAD_E_MULTIPLE_LITERALS;
+            }
+            /* SRC0 is a 64-bit literal for the constant bus */
+            in->src[0].kind = MQSAD_OPK_LITERAL64;
+            in->src[0].value = in->src[0].literal_bits = (uint64_t)s0->ival;
+            in->src[0].lit_wrapper = (uint8_t)s0->lit;
+            d4_pos = s0->pos + 1;
         }
         {
             int l0 = is_lit_kind(&in->src[0]), l1 = is_lit_kind(&in->src[1]);
             /* lit() of an inline value is no literal to LLVM: D1 is reported only after
              * the checks LLVM would still run (constant bus, clamp, alignment) */
-            int f0 = l0 && s0->kind == PO_IMM && s0->lit && (s0->is_fp ? 0 : is_inline64(p->t, (uint64_t)s0->ival));
+            /* SRC0 (64-bit): LLVM keeps the low 32 bits of lit(X) / lit64(X) zero-extended,
+             * so only 0..64 stay inline (lit(-1) is the literal 0xffffffff) */
+            int f0 = l0 && s0->kind == PO_IMM && s0->lit && !s0->is_fp &&
+                     ((uint64_t)s0->ival & 0xffffffffu) <= 64u;
             int f1 = l1 && s1->kind == PO_IMM && s1->lit &&
                      is_inline32(p->t, (uint32_t)in->src[1].literal_bits) &&
                      (s1->is_fp || fits32(s1->ival));
@@ -1099,7 +1164,7 @@ mqsad_status mqsad_parse(const mqsad_target *target, const char *text, size_t le
             }
             if (p->f->literal == MQSAD_LIT_NONE && (f0 || f1))
                 d1_pos = (f0 ? s0->pos : s1->pos) + 1;
-            if (p->f->literal != MQSAD_LIT_NONE && (l0 || l1)) {
+            if (p->f->literal != MQSAD_LIT_NONE && (l0 || l1) && !d4_pos) {
                 if (l0 && l1) {
                     const mqsad_operand *a = &in->src[0], *b = &in->src[1];
                     int same = a->kind != MQSAD_OPK_SYMBOL && b->kind != MQSAD_OPK_SYMBOL &&
@@ -1142,6 +1207,10 @@ mqsad_status mqsad_parse(const mqsad_target *target, const char *text, size_t le
         if (d1_pos) {   /* D1 */
             fill_diag(diag, MQSAD_E_NO_LITERAL, d1_pos, "literal operands are not supported");
             return MQSAD_E_NO_LITERAL;
+        }
+        if (d4_pos) {   /* D4: lit(X) with X that lit64() rejects */
+            fill_diag(diag, MQSAD_E_LITERAL_RANGE, d4_pos, "invalid operand for instruction");
+            return MQSAD_E_LITERAL_RANGE;
         }
     }
     /* operand codes and the trailing literal */

@@ -2,7 +2,8 @@
  * llvm-mc -show-encoding output out (without llvm-mc's leading "\t.text" line).
  *
  * One instruction per line; comment lines (//, ;, #) print nothing, blank lines an empty
- * line and ".text" the "\t.text" echo, as llvm-mc does; trailing comments are allowed. Errors go to stderr exactly like llvm-mc:
+ * line and the first ".text" the "\t.text" echo (later ones nothing: the section does not
+ * change), as llvm-mc does; trailing comments are allowed. Errors go to stderr exactly like llvm-mc:
  * "FILE:LINE:COL: error: MESSAGE", the source line (tabs expanded to 8 columns) and a caret
  * line; assembly continues with the next line and the exit status is 1 if any line failed.
  * Streaming with a fixed line buffer: memory does not grow with the input; a line longer
@@ -180,6 +181,7 @@ int cmd_asm(int argc, char **argv)
     int mode = OUT_TEXT, i, failed = 0;
     FILE *in;
     unsigned long lineno = 0;
+    int in_text = 0;         /* a ".text" line has been echoed */
 
     for (i = 1; i < argc; i++) {
         if (cli_is_help(argv[i])) { usage(stdout); return 0; }
@@ -234,7 +236,10 @@ int cmd_asm(int argc, char **argv)
             int k = non_instruction(line, len);
             if (k >= 0) {
                 if (mode == OUT_TEXT && k == 1) out_put("\n", 1);
-                if (mode == OUT_TEXT && k == 2) out_put("\t.text\n", 7);
+                /* llvm-mc's streamer prints a section switch only when the section
+                 * changes: the first ".text" echoes, later ones (already in .text) do not */
+                if (mode == OUT_TEXT && k == 2 && !in_text) out_put("\t.text\n", 7);
+                if (k == 2) in_text = 1;
                 continue;
             }
         }

@@ -24,6 +24,10 @@ printf '\tv_mqsad_u32_u8 v[5:8], -1, -1, v[252:255] ; encoding: [0x05,0x00,0x3d,
 printf 'v_mqsad_u32_u8 v[4:7], v1, v1, v[8:11]\n' | "$BIN" asm -t gfx1100 >/dev/null 2>"$TMP/err"
 head -1 "$TMP/err" | grep -q '^<stdin>:1:24: error: invalid operand for instruction$' && ok || bad "stdin diagnostic name"
 
+# ".text": llvm-mc-22 echoes only the first one (a later .text does not change the section)
+printf '.text\n  .text ; again\nv_mqsad_u32_u8 v[4:7], v[2:3], v1, v[8:11]\n.text\n' | "$BIN" asm -t gfx900 >"$TMP/out" 2>"$TMP/err"
+printf '\t.text\n\tv_mqsad_u32_u8 v[4:7], v[2:3], v1, v[8:11] ; encoding: [0x04,0x00,0xe7,0xd1,0x02,0x03,0x22,0x04]\n' | cmp -s - "$TMP/out" && ok || bad ".text echo: $(cat "$TMP/out")"
+
 # --hex and --bin
 printf 'v_mqsad_u32_u8 v[5:8], -1, -1, v[252:255]\n' | "$BIN" asm -t rdna2 --hex >"$TMP/out"
 [ "$(cat "$TMP/out")" = "d5750005 07f182c1" ] && ok || bad "--hex: $(cat "$TMP/out")"

@@ -5,7 +5,8 @@
 # `;` statement separators, symbols/fixup lines, [..] blocks and their errors, several
 # instructions in one block. Inputs: tests/data/diffcli_{asm,dis}_NAME.in; goldens
 # tests/data/diffcli_*_NAME.TARGET.{out,err} are llvm-mc-22's stdout/stderr on standard input
-# (asm: without llvm-mc's leading "\t.text" line, a documented difference).
+# (asm: without llvm-mc's leading "\t.text" line, a documented difference). An asm input
+# whose first line is "; targets: T1 T2 ..." is checked on those targets instead.
 # Exit status is not compared (documented: `mqsad dis` returns 1 whenever it printed a
 # diagnostic; llvm-mc returns 0 for stream-mode warnings).
 # Rebase (regenerate goldens with llvm-mc-22): DIFFCLI_REBASE=1 sh tests/cli/diff_cli.sh
@@ -25,6 +26,9 @@ for f in "$DATA"/diffcli_asm_*.in "$DATA"/diffcli_dis_*.in; do
     [ -f "$f" ] || continue
     n=$(basename "$f" .in)
     case $n in diffcli_asm_*) mode=asm; targets=$ASM_TARGETS ;; *) mode=dis; targets=$DIS_TARGETS ;; esac
+    # an asm input may name its own targets on its first line: "; targets: gfx700 gfx900"
+    first=$(head -1 "$f")
+    case $first in "; targets: "*) [ $mode = asm ] && targets=${first#; targets: } ;; esac
     for t in $targets; do
         g="$DATA/$n.$t"
         if [ -n "$DIFFCLI_REBASE" ]; then
