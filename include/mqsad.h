@@ -268,7 +268,8 @@ typedef struct mqsad_inst {
 /** Decodes one instruction from bytes[0..len). Never reads past len. On success fills
  *  *out (length says how many bytes were consumed). Errors: MQSAD_E_TRUNCATED,
  *  MQSAD_E_TRUNCATED_LITERAL, MQSAD_E_NOT_MQSAD, MQSAD_E_MODIFIERS, MQSAD_E_NO_LITERAL,
- *  MQSAD_E_OPERAND_CODE, MQSAD_E_CLAMP_UNSUPPORTED (GFX7 bit 11). Operands LLVM prints with
+ *  MQSAD_E_OPERAND_CODE, MQSAD_E_CLAMP_UNSUPPORTED (GFX7 bit 11), MQSAD_E_CONSTANT_BUS
+ *  (GFX7: two different scalar sources, which the GFX7 assembler rejects). Operands LLVM prints with
  *  an "Invalid ..." comment decode with .invalid = 1 (this is not an error: llvm-mc prints
  *  them). Whenever len >= 8 (even on error) out->word, out->field_count and out->fields[]
  *  (in bit order) are filled, for --explain style tools.

@@ -16,7 +16,8 @@
  *    non-zero reserved bits (16:12) -> MQSAD_E_NOT_MQSAD (the assembler never sets them);
  *    literals -> MQSAD_E_NO_LITERAL; every operand code the assembler cannot emit (odd
  *    SGPR pairs, null, src_* registers GFX7 lacks, 1/(2pi), anything but a VGPR quad in
- *    SRC2, ...) -> MQSAD_E_OPERAND_CODE.
+ *    SRC2, ...) -> MQSAD_E_OPERAND_CODE; two different scalar sources in SRC0/SRC1 (the
+ *    GFX7 constant-bus limit of one, which the assembler enforces) -> MQSAD_E_CONSTANT_BUS.
  */
 #include "internal.h"
 
@@ -110,5 +111,9 @@ mqsad_status mqsad_decode(const mqsad_target *target, const uint8_t *bytes, size
         st = mqsad_operand_from_code(target, (int)s, code[s], literal, &out->src[s]);
         if (st != MQSAD_OK) return st;
     }
+    /* GFX7: every operand is one the assembler can emit, but the combination must be one
+     * too. The GFX7 assembler allows one scalar value among SRC0/SRC1 (s[2:3], s1 and
+     * vcc, vcc_hi are rejected by llvm-mc 22), so such words have no canonical text. */
+    if (f->dis_strict) return mqsad_validate(out, NULL);
     return MQSAD_OK;
 }

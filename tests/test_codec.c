@@ -240,6 +240,25 @@ static void decode_status(void)
     CHECK(decode_exact(mqsad_target_lookup("gfx700"), b, 8, &in) == MQSAD_E_NOT_MQSAD, "gfx7 bit 12");
     memcpy(b, base[0].b, 8); b[4] = 0x03; b[5] = 0x02;   /* SRC0 odd SGPR: the GFX7 assembler cannot emit it */
     CHECK(decode_exact(mqsad_target_lookup("gfx700"), b, 8, &in) == MQSAD_E_OPERAND_CODE, "gfx7 odd sgpr");
+    /* GFX7 constant bus (one scalar value): llvm-mc-22 -mcpu=gfx700 rejects
+     * `v_mqsad_u32_u8 v[4:7], s[2:3], s1, v[0:3]` and `..., vcc, vcc_hi, ...` ("invalid operand
+     * (violates constant bus restrictions)") and assembles `..., src_scc, src_scc, v[0:3]` to
+     * 04 00 ea d2 fd fa 01 04 and `..., s[2:3], 1, v[0:3]` to 04 00 ea d2 02 02 01 04. */
+    {
+        static const uint8_t g7bus[4][8] = {
+            { 0x04, 0x00, 0xea, 0xd2, 0x02, 0x02, 0x00, 0x04 },   /* s[2:3], s1 */
+            { 0x04, 0x00, 0xea, 0xd2, 0x6a, 0xd6, 0x00, 0x04 },   /* vcc, vcc_hi */
+            { 0x04, 0x00, 0xea, 0xd2, 0xfd, 0xfa, 0x01, 0x04 },   /* src_scc, src_scc */
+            { 0x04, 0x00, 0xea, 0xd2, 0x02, 0x02, 0x01, 0x04 },   /* s[2:3], 1 */
+        };
+        CHECK(decode_exact(mqsad_target_lookup("gfx700"), g7bus[0], 8, &in) == MQSAD_E_CONSTANT_BUS, "gfx7 s[2:3], s1");
+        CHECK(decode_exact(mqsad_target_lookup("gfx700"), g7bus[1], 8, &in) == MQSAD_E_CONSTANT_BUS, "gfx7 vcc, vcc_hi");
+        CHECK(decode_exact(mqsad_target_lookup("gfx700"), g7bus[2], 8, &in) == MQSAD_OK, "gfx7 src_scc, src_scc");
+        CHECK(decode_exact(mqsad_target_lookup("gfx700"), g7bus[3], 8, &in) == MQSAD_OK, "gfx7 s[2:3], 1");
+        /* the other targets decode what LLVM's disassembler decodes (no bus check) */
+        memcpy(b, g7bus[0], 8); b[2] = 0xe7; b[3] = 0xd1;
+        CHECK(decode_exact(mqsad_target_lookup("gfx900"), b, 8, &in) == MQSAD_OK, "gfx9 s[2:3], s1");
+    }
     memcpy(b, base[4].b, 8); b[4] = 0x03; b[5] = 0x02;   /* LLVM rounds it down (§9 item 8) */
     st = decode_exact(mqsad_target_lookup("gfx1100"), b, 8, &in);
     CHECK(st == MQSAD_OK && in.src[0].kind == MQSAD_OPK_SGPR && in.src[0].reg == 2, "gfx11 odd sgpr");

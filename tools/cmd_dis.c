@@ -388,8 +388,8 @@ static void set_entry(char *text, size_t cap, uint8_t *len, uint8_t *ok, const c
 #define SET_ENTRY(e, pre, body, n, post) set_entry((e)->text, sizeof (e)->text, &(e)->len, &(e)->ok, pre, body, n, post)
 
 /* Formats the table entries of (slot, code) with the library: OPT_FAST with their text,
- * or OPT_SLOW (invalid code, literal code 254/255, text too long for the table) so that
- * words using them take the general path. */
+ * or OPT_SLOW (invalid code, literal code 254/255, text too long for the table, a scalar
+ * SRC1 on GFX7) so that words using them take the general path. */
 static void fill_op(struct dis *d, int slot, unsigned code)
 {
     mqsad_operand *op = slot == MQSAD_SLOT_VDST ? &d->scratch.vdst : &d->scratch.src[slot];
@@ -401,6 +401,12 @@ static void fill_op(struct dis *d, int slot, unsigned code)
      * only on it and the target, so one scratch instruction serves every entry */
     else if (mqsad_operand_from_code(d->t, slot, code, 0, op) != MQSAD_OK) body = NULL;
     else if (mqsad_format_operand(&d->scratch, slot, text, sizeof text, &len) != MQSAD_OK) body = NULL;
+    /* GFX7 decodes only what its assembler emits, and that depends on the pair SRC0/SRC1
+     * (one scalar value at most: mqsad_decode checks the constant bus), not on each code
+     * alone; words with a scalar SRC1 take the general path there. */
+    else if (slot == MQSAD_SLOT_SRC1 && d->t->family->dis_strict &&
+             (op->kind == MQSAD_OPK_SGPR || op->kind == MQSAD_OPK_TTMP || op->kind == MQSAD_OPK_SPECIAL))
+        body = NULL;
     switch (slot) {
     case MQSAD_SLOT_VDST: SET_ENTRY(&d->op.vdst[code], "\tv_mqsad_u32_u8 ", body, len, ", "); break;
     case MQSAD_SLOT_SRC0: SET_ENTRY(&d->op.src0[code], "", body, len, ", "); break;

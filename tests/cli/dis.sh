@@ -3,6 +3,7 @@
 # were produced by llvm-mc-22 -disassemble (stdin input, so FILE is "<stdin>"), except:
 #   dis_gfx700.*  — llvm-mc has no GFX7 disassembler: bytes and texts are the GFX7 assembler's
 #                   (rows of asm_vectors.tsv); the clamp-bit-11 warning is our documented rule;
+#                   the constant-bus rows are words whose text llvm-mc-22 -mcpu=gfx700 rejects;
 #   dis_explain.out — our own --explain format (field values checked by hand against
 #                   encoding-llvm22.md §2).
 # Exit status: ours is 1 whenever stderr has a diagnostic (documented difference: llvm-mc
