@@ -463,13 +463,13 @@ static inline void write_vdst(mqsad_wave_state *st, size_t d, const uint32_t *s0
 #define MQSAD_WAVE_NOINLINE
 #endif
 
-/* Loads n (2 or 4) bytes at p as one little-endian-independent test: 1 if each is odd
- * (vgpr_set holds 1 for a set register; any other value takes the general path). */
-static inline int all_set(const uint8_t *p, unsigned n)
+/* 1 if the four vgpr_set bytes at p hold an odd value each (1 = set; any other value takes
+ * the general path): one 4-byte load, whatever the byte order. */
+static inline int quad_set(const uint8_t *p)
 {
-    uint32_t x = 0, want = n == 4 ? 0x01010101u : 0x0101u;
-    memcpy(&x, p, n);
-    return (x & want) == want;
+    uint32_t x;
+    memcpy(&x, p, 4);
+    return (x & 0x01010101u) == 0x01010101u;
 }
 
 /* The common case, with the least work: VDST and every source are valid VGPR tuples, every
@@ -506,7 +506,7 @@ static inline MQSAD_WAVE_INLINE int exec_fast(mqsad_wave_state *st, const mqsad_
     if ((d > quad_last) | (r2 > quad_last) | (r0 + 2 > vc) | (r1 >= vc) |
         (inst->clamp && f->clamp_bit < 0))
         return 0;
-    if (!all_set(st->vgpr_set + r0, 2) || !all_set(st->vgpr_set + r2, 4) || !(st->vgpr_set[r1] & 1u))
+    if (!quad_set(st->vgpr_set + r2) || !(st->vgpr_set[r0] & st->vgpr_set[r0 + 1] & st->vgpr_set[r1] & 1u))
         return 0;
     if ((r0 + 2 - d - 1 < 5) | (r1 + 1 - d - 1 < 4) | (r2 + 4 - d - 1 < 7)) return 0;
     if (r) memset(r, 0, sizeof *r);
