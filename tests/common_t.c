@@ -25,6 +25,15 @@ const char *t_data(const char *name, char *buf, size_t size)
     return buf;
 }
 
+unsigned long long t_xorshift64(unsigned long long *state)
+{
+    unsigned long long x = *state;
+    x ^= x << 13;
+    x ^= x >> 7;
+    x ^= x << 17;
+    return *state = x & 0xffffffffffffffffull;
+}
+
 int t_done(void)
 {
     if (t_fail > (unsigned long)t_verbose_limit)

@@ -29,6 +29,9 @@ const char *t_data(const char *name, char *buf, size_t size);
  * returns the number of bytes seen (may exceed cap). An "A" (fixup placeholder) counts as
  * a zero byte and sets *has_fixup (may be NULL). */
 size_t t_parse_hex(const char *s, unsigned char *out, size_t cap, int *has_fixup);
+/* One step of the tests' xorshift64 generator (shifts 13, 7, 17) on *state (never 0);
+ * returns the new state. Each test keeps its own state and takes the bits it wants. */
+unsigned long long t_xorshift64(unsigned long long *state);
 /* Prints "N passed, N failed" and returns the exit status for main. */
 int t_done(void);
 

@@ -67,14 +67,8 @@ static struct { const char *name; line_fn *fn; } impls[2];
 static unsigned nimpls;
 static unsigned long nbad[2], nlines;
 
-static uint64_t rng = 0x9e3779b97f4a7c15u;
-static unsigned rnd(void)
-{
-    rng ^= rng << 13;
-    rng ^= rng >> 7;
-    rng ^= rng << 17;
-    return (unsigned)(rng >> 32);
-}
+static unsigned long long rng = 0x9e3779b97f4a7c15u;
+static unsigned rnd(void) { return (unsigned)(t_xorshift64(&rng) >> 32); }
 
 /* Checks every converter on the line at buf (64 bytes) against the reference. */
 static void check(const unsigned char *buf, const struct line_form *f, const char *what, unsigned pos, unsigned c)

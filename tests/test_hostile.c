@@ -341,14 +341,8 @@ static void test_asm(void)
 
 /* ---- decoder, formatter, encoder ---------------------------------------------------- */
 
-static uint64_t rng_state = 0x9e3779b97f4a7c15ull;
-static uint64_t rnd(void)
-{
-    rng_state ^= rng_state << 13;
-    rng_state ^= rng_state >> 7;
-    rng_state ^= rng_state << 17;
-    return rng_state;
-}
+static unsigned long long rng_state = 0x9e3779b97f4a7c15ull;
+static uint64_t rnd(void) { return t_xorshift64(&rng_state); }
 
 static void test_decode(void)
 {

@@ -28,14 +28,8 @@ static void ref_mqsad(uint64_t s0, uint32_t s1, const uint32_t s2[4], int clamp,
     for (k = 0; k < 4; k++) d[k] = ref_msad((uint32_t)(s0 >> (8 * k)), s1, s2[k], clamp);
 }
 
-static uint64_t rng_state = 0x9e3779b97f4a7c15ull;
-static uint32_t rnd(void)
-{
-    rng_state ^= rng_state << 13;
-    rng_state ^= rng_state >> 7;
-    rng_state ^= rng_state << 17;
-    return (uint32_t)(rng_state >> 11);
-}
+static unsigned long long rng_state = 0x9e3779b97f4a7c15ull;
+static uint32_t rnd(void) { return (uint32_t)(t_xorshift64(&rng_state) >> 11); }
 
 /* ---- per-generation facts, written from encoding-llvm22.md §3.1 / semantics.md §3 ---- */
 
