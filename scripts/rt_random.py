@@ -247,9 +247,9 @@ SPECIAL_CODES = ([255] * 6 + [254] * 4 + [253, 252, 251, 250, 249, 248, 247, 240
                  235, 234, 231, 230, 229, 209, 208, 193, 192, 128, 127, 126, 125, 124, 123,
                  122, 112, 111, 110, 109, 108, 107, 106, 105, 104, 103, 102, 101, 100, 1, 0,
                  256, 257, 508, 509, 510, 511])
-LITVALS = [0, 1, 64, 65, 0xffffffff, 0xfffffff0, 0xffffffef, 0x3f800000, 0x3f000000,
-           0xbf800000, 0x3e22f983, 0x40800000, 0xc0800000, 0x3ff00000, 0x3fe00000, 0x3fc45f30,
-           0x6dc9c882, 0x80000000, 0x7fffffff, 0x12345678]
+# literal dwords: the disassembler differential's generator (same directory)
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from dis_diff_random import lit_dword as rand_lit32  # noqa: E402
 
 
 def rand_code(R, slot):
@@ -261,15 +261,6 @@ def rand_code(R, slot):
     if r < 0.8:
         return R.randrange(256, 512) if slot != 2 or R.random() < 0.5 else R.randrange(256)
     return R.randrange(0, 256)
-
-
-def rand_lit32(R):
-    r = R.random()
-    if r < 0.4:
-        return R.choice(LITVALS)
-    if r < 0.6:
-        return R.randint(0, 70)
-    return R.getrandbits(32)
 
 
 def rand_word(R, fam_t, canon_bias=0.5):
