@@ -140,15 +140,17 @@ static void floor_avx2(FLOOR_ARGS)
 static void floor_sse2(FLOOR_ARGS) { FLOOR_BODY(__m128i, 4, X128_LOAD, X128_STORE, _mm_xor_si128) }
 #endif
 
-/* The floor loop in the vector width of the kernel at level (a MQSAD_CPU_* flag, 0 = C). */
-static mqsad_batch_fn floor_for(unsigned level)
+/* The floor loop in the vector width of the kernel at level (a MQSAD_CPU_* flag, 0 = C),
+ * and what it moves, for the table's header. */
+static mqsad_batch_fn floor_for(unsigned level, const char **what)
 {
 #if defined(__x86_64__) && defined(__GNUC__)
-    if (level & (MQSAD_CPU_AVX512 | MQSAD_CPU_AVX512VNNI)) return floor_avx512;
-    if (level & (MQSAD_CPU_AVX2 | MQSAD_CPU_AVXVNNI)) return floor_avx2;
-    if (level) return floor_sse2;
+    if (level & (MQSAD_CPU_AVX512 | MQSAD_CPU_AVX512VNNI)) { *what = "AVX-512 vectors"; return floor_avx512; }
+    if (level & (MQSAD_CPU_AVX2 | MQSAD_CPU_AVXVNNI)) { *what = "AVX2 vectors"; return floor_avx2; }
+    if (level) { *what = "SSE2 vectors"; return floor_sse2; }
 #endif
     (void)level;
+    *what = "scalar words";
     return floor_c;
 }
 
@@ -251,15 +253,14 @@ static void bench_resident(int rounds, double sample_ns, int clamp)
     static const size_t sizes[] = { 512, 4096 };
     contender c[MAX_CONT];
     int nc = list_kernels(c, 1), si, i, r, fl;
+    const char *floor_what;
     fl = nc++;                                   /* the copy floor, widest vectors listed */
     c[fl].name = "copy floor";
     c[fl].level = c[fl - 1].level;
-    c[fl].fn = floor_for(c[fl].level);
+    c[fl].fn = floor_for(c[fl].level, &floor_what);
     printf("\n== batch kernels, cache-resident, clamp=%d (median of %d interleaved rounds;"
            " spread = min..max;\n   x ref = median of the per-round ratios to the scalar reference; best/best = ratio of the\n   fastest rounds, the least disturbed by other load; of floor = speed as a share of the\n   \"copy floor\": the same loads and stores with no arithmetic, in %s) ==\n",
-           clamp, rounds, c[fl].level & (MQSAD_CPU_AVX512 | MQSAD_CPU_AVX512VNNI) ? "AVX-512 vectors" :
-           c[fl].level & (MQSAD_CPU_AVX2 | MQSAD_CPU_AVXVNNI) ? "AVX2 vectors" :
-           c[fl].level ? "SSE2 vectors" : "scalar words");
+           clamp, rounds, floor_what);
     printf("%-7s %-12s %10s %18s %10s %9s %14s %9s %9s\n", "lanes", "kernel", "Mlanes/s", "spread",
            "ticks/lane", "x ref", "ratio spread", "best/best", "of floor");
     for (si = 0; si < (int)(sizeof sizes / sizeof sizes[0]); si++) {
