@@ -920,7 +920,7 @@ mqsad_status mqsad_parse(const mqsad_target *target, const char *text, size_t le
     unsigned nops = 0, mnem_pos, i;
     char mn[40];
     size_t mlen, k;
-    int known, variant_err = 0, res;
+    int known, variant_err = 0, res, prefixed;
     const char *variant = NULL;
     mqsad_inst *in = out;
     const pop *s0, *s1, *clampop = NULL;
@@ -957,19 +957,14 @@ mqsad_status mqsad_parse(const mqsad_target *target, const char *text, size_t le
         fill_diag(diag, MQSAD_E_SYNTAX, cur(p)->pos + 1, "expected an instruction");
         return MQSAD_E_SYNTAX;
     }
-    if ((cur(p)->kind == TK_DOLLAR || cur(p)->kind == TK_AT) &&
-        (peek(p, 1)->kind == TK_IDENT || peek(p, 1)->kind == TK_INT) && peek(p, 1)->pos == cur(p)->pos + 1) {
-        /* parseIdentifier joins "$x" / "@x" / "$1": a label or an unknown mnemonic */
-        mnem_pos = cur(p)->pos;
+    /* parseIdentifier joins "$x" / "@x" / "$1" into one name: a label or an unknown mnemonic */
+    prefixed = (cur(p)->kind == TK_DOLLAR || cur(p)->kind == TK_AT) &&
+               (peek(p, 1)->kind == TK_IDENT || peek(p, 1)->kind == TK_INT) &&
+               peek(p, 1)->pos == cur(p)->pos + 1;
+    mnem_pos = cur(p)->pos;
+    if (prefixed) {
         next(p);
-        if (peek(p, 1)->kind == TK_COLON) {
-            fill_diag(diag, MQSAD_E_UNSUPPORTED, mnem_pos + 1, "labels are not supported");
-            return MQSAD_E_UNSUPPORTED;
-        }
-        fill_diag(diag, MQSAD_E_UNSUPPORTED, mnem_pos + 1, "invalid instruction");
-        return MQSAD_E_UNSUPPORTED;
-    }
-    if (cur(p)->kind != TK_IDENT) {
+    } else if (cur(p)->kind != TK_IDENT) {
         fill_diag(diag, MQSAD_E_SYNTAX, cur(p)->pos + 1,
                   cur(p)->kind == TK_ERROR ? cur(p)->msg : "unexpected token at start of statement");
         if (diag && cur(p)->kind == TK_ERROR) {
@@ -980,9 +975,12 @@ mqsad_status mqsad_parse(const mqsad_target *target, const char *text, size_t le
         }
         return MQSAD_E_SYNTAX;
     }
-    mnem_pos = cur(p)->pos;
     if (peek(p, 1)->kind == TK_COLON) {
         fill_diag(diag, MQSAD_E_UNSUPPORTED, mnem_pos + 1, "labels are not supported");
+        return MQSAD_E_UNSUPPORTED;
+    }
+    if (prefixed) {
+        fill_diag(diag, MQSAD_E_UNSUPPORTED, mnem_pos + 1, "invalid instruction");
         return MQSAD_E_UNSUPPORTED;
     }
     if (tstr(p, cur(p))[0] == '.') {
