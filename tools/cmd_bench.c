@@ -649,7 +649,17 @@ static void machine(void)
            flags & MQSAD_CPU_AVX512VNNI ? " avx512vnni" : "",
            flags & MQSAD_CPU_AVX512VBMI2 ? " avx512vbmi2" : "", best.name);
 #ifdef __VERSION__
-    printf("cli compiler: %s\n", __VERSION__);
+    printf("cli compiler: %s", __VERSION__);
+#else
+    printf("cli compiler: ?");
+#endif
+    /* the C library matters to the tools' whole-process times (start-up; Makefile CLI_CC) */
+#if defined(MQSAD_CLI_LIBC)
+    printf(", C library: %s\n", MQSAD_CLI_LIBC);
+#elif defined(__GLIBC__)
+    printf(", C library: glibc %d.%d\n", __GLIBC__, __GLIBC_MINOR__);
+#else
+    printf("\n");
 #endif
 }
 
