@@ -81,7 +81,9 @@ CLI_STATIC ?= $(if $(DEBUG_BUILD),,$(shell printf 'int main(void){return 0;}\n' 
 # an empty file 0.73 -> 0.43 ms, on 100k lines 2.03 -> 1.71 ms (docs/performance.md). The
 # libraries that are installed and the tests keep $(CC) and its C library.
 # `make CLI_CC=` builds the CLI with $(CC) too.
-CLI_CC ?= $(if $(DEBUG_BUILD),,$(if $(shell $(CC) -v 2>&1 | grep '^gcc version'),$(shell command -v musl-gcc 2>/dev/null)))
+ifeq ($(origin CLI_CC),undefined)
+CLI_CC := $(if $(DEBUG_BUILD),,$(if $(shell $(CC) -v 2>&1 | grep '^gcc version'),$(shell command -v musl-gcc 2>/dev/null)))
+endif
 # The choice is recorded so that changing it (installing musl-tools, CLI_CC=...) relinks.
 $(BUILD)/cli-cc: mqsad-cli-cc-force
 	@mkdir -p $(BUILD)

@@ -51,8 +51,10 @@
  * SSE4.1 path), ~0.39 M for the start-up and the first formatting of each code, against
  * about 29k / 58k per line for llvm-mc 22. The line loop is software-pipelined (the next
  * line is converted before this one is printed) and prefetches the input. The whole
- * process takes 1.7-2.4 ms for 100k lines on the development VM, of which 0.6-0.9 ms is
- * the bare cost of starting a process (docs/performance.md).
+ * process takes 1.7-2.4 ms for 100k lines on the development VM with glibc, of which
+ * 0.6-0.9 ms is the bare cost of starting a process; linked against musl (Makefile
+ * CLI_CC), whose start-up executes no CPUID (a hypervisor exit there), 0.3 ms less
+ * (docs/performance.md).
  */
 #include "cli.h"
 
