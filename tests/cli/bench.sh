@@ -32,7 +32,7 @@ has "$out" '^warm: ' "warm tools table"
 [ "$(printf '%s\n' "$out" | grep -Ec '^mqsad dis +[0-9.]+ ')" -eq 2 ] && ok || bad "mqsad dis rows (want 2)"
 [ "$(printf '%s\n' "$out" | grep -Ec '^mqsad asm +[0-9.]+ ')" -eq 2 ] && ok || bad "mqsad asm rows (want 2)"
 has "$out" '^start-up alone \(`mqsad --version` run back to back, median of [0-9]+\): [0-9.]+ ms wall$' "start-up row"
-has "$out" '^cli compiler: .*' "compiler line"
+has "$out" '^cli compiler: .*, C library: (musl|glibc [0-9]+\.[0-9]+)$' "compiler and C library line"
 if command -v llvm-mc-22 > /dev/null 2>&1; then
     [ "$(printf '%s\n' "$out" | grep -Ec '^llvm-mc-22 dis .*mqsad is [0-9.]+x faster')" -eq 2 ] && ok || bad "dis ratio rows"
     has "$out" '^dis output is byte-identical' "dis output check"
