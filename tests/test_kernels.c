@@ -54,6 +54,26 @@ static simde__mmask16 emu_cmplt_epu32_mask(simde__m512i a, simde__m512i b)
     for (i = 0; i < 16; i++) if (x[i] < y[i]) m = (simde__mmask16)(m | (1u << i));
     return m;
 }
+/* The same two on 256-bit vectors (AVX-512VL forms). */
+static simde__m256i emu_shrdi256_epi32(simde__m256i a, simde__m256i b, int imm)
+{
+    uint32_t x[8], y[8], r[8];
+    int i;
+    simde_mm256_storeu_si256((simde__m256i *)(void *)x, a);
+    simde_mm256_storeu_si256((simde__m256i *)(void *)y, b);
+    for (i = 0; i < 8; i++) r[i] = (uint32_t)((((uint64_t)y[i] << 32) | x[i]) >> (imm & 31));
+    return simde_mm256_loadu_si256((const simde__m256i *)(const void *)r);
+}
+static simde__mmask8 emu_cmplt256_epu32_mask(simde__m256i a, simde__m256i b)
+{
+    uint32_t x[8], y[8];
+    simde__mmask8 m = 0;
+    int i;
+    simde_mm256_storeu_si256((simde__m256i *)(void *)x, a);
+    simde_mm256_storeu_si256((simde__m256i *)(void *)y, b);
+    for (i = 0; i < 8; i++) if (x[i] < y[i]) m = (simde__mmask8)(m | (1u << i));
+    return m;
+}
 /* Masked dword load (lanes not in m read as 0, never accessed) and store (lanes not in m
  * not written): VMOVDQU32 with a mask (Intel SDM). */
 static simde__m512i emu_maskz_loadu_epi32(simde__mmask16 m, const void *p)
@@ -74,6 +94,8 @@ static void emu_mask_storeu_epi32(void *p, simde__mmask16 m, simde__m512i a)
 #define _mm512_mask_storeu_epi32(p, m, a) emu_mask_storeu_epi32((p), (m), (a))
 #define _mm512_shrdi_epi32(a, b, imm) emu_shrdi_epi32((a), (b), (imm))
 #define _mm512_cmplt_epu32_mask(a, b) emu_cmplt_epu32_mask((a), (b))
+#define _mm256_shrdi_epi32(a, b, imm) emu_shrdi256_epi32((a), (b), (imm))
+#define _mm256_cmplt_epu32_mask(a, b) emu_cmplt256_epu32_mask((a), (b))
 #define _mm512_stream_si512(p, a) simde_mm512_storeu_si512((p), (a))
 #define _mm256_dpbusd_avx_epi32(s, a, b) simde_mm256_dpbusd_epi32((s), (a), (b))
 #undef _mm256_zeroupper
@@ -370,6 +392,13 @@ static void test_kernel(const mqsad_kernels *k)
             run_case(k, n, clamp, (int)(n % 4), (int)((n / 2) % 4), (int)(n % 4), off, 0, "tail");
             run_case(k, n, clamp, 3, 1, 1, off, 1, "tail in-place");
         }
+    /* Both sides of MQSAD_AVX512_NARROW_MIN (the VNNI kernel's 256-bit loop), every tail
+     * of its 16-lane iterations, pathological data flavours, misaligned and in place. */
+    for (fl = 0; fl < 36; fl++) {
+        unsigned o3[4] = { (unsigned)fl % 5, (unsigned)fl % 3, (unsigned)fl % 7 + 1, (unsigned)fl % 16 };
+        n = MQSAD_AVX512_NARROW_MIN - 2 + (size_t)fl;
+        run_case(k, n, fl & 1, (fl / 2) % 4, (fl / 3) % 4, (fl / 4) % 4, o3, fl % 5 == 2, "narrow");
+    }
     for (fl = 0; fl < 64; fl++) {
         unsigned o2[4] = { (unsigned)fl % 17, (unsigned)fl % 16 + 1, (unsigned)fl % 3, (unsigned)fl % 16 };
         n = 1000 + rnd() % (MAXN - 1000);

@@ -100,18 +100,58 @@ block16(const uint32_t *lo, const uint32_t *hi, const uint32_t *s1, const uint32
     }
 }
 
+/* One block of 8 lanes in 256-bit vectors (AVX-512VL forms of VNNI and VBMI2): the VNNI
+ * kernel's loop for batches larger than L1 (avx512_run's narrow). Same algorithm as
+ * block16 with vnni; whole vectors, normal stores. */
+#define Y __m256i
+
+static inline __attribute__((always_inline)) Y vnni_window8(Y acc, Y win, Y ref, Y w, int clamp)
+{
+    Y d = _mm256_sub_epi8(_mm256_max_epu8(win, ref), _mm256_min_epu8(win, ref));
+    Y r = _mm256_dpbusd_epi32(acc, d, w);
+    if (clamp) r = _mm256_mask_mov_epi32(r, _mm256_cmplt_epu32_mask(r, acc), _mm256_set1_epi32(-1));
+    return r;
+}
+
+static inline __attribute__((always_inline)) void
+block8(const uint32_t *lo, const uint32_t *hi, const uint32_t *s1, const uint32_t *a0,
+       const uint32_t *a1, const uint32_t *a2, const uint32_t *a3, uint32_t *d0, uint32_t *d1,
+       uint32_t *d2, uint32_t *d3, size_t i, int clamp)
+{
+    Y l = _mm256_loadu_si256((const Y *)(lo + i)), h = _mm256_loadu_si256((const Y *)(hi + i));
+    Y r = _mm256_loadu_si256((const Y *)(s1 + i));
+    Y c0 = _mm256_loadu_si256((const Y *)(a0 + i)), c1 = _mm256_loadu_si256((const Y *)(a1 + i));
+    Y c2 = _mm256_loadu_si256((const Y *)(a2 + i)), c3 = _mm256_loadu_si256((const Y *)(a3 + i));
+    Y w;
+    BARRIER(h);
+    w = _mm256_min_epu8(r, _mm256_set1_epi8(1));
+    c0 = vnni_window8(c0, l, r, w, clamp);
+    c1 = vnni_window8(c1, _mm256_shrdi_epi32(l, h, 8), r, w, clamp);
+    c2 = vnni_window8(c2, _mm256_shrdi_epi32(l, h, 16), r, w, clamp);
+    c3 = vnni_window8(c3, _mm256_shrdi_epi32(l, h, 24), r, w, clamp);
+    _mm256_storeu_si256((Y *)(d0 + i), c0); _mm256_storeu_si256((Y *)(d1 + i), c1);
+    _mm256_storeu_si256((Y *)(d2 + i), c2); _mm256_storeu_si256((Y *)(d3 + i), c3);
+}
+
 #define BLOCK(I, NT, MASKED, LM, SM) \
     block16(lo, hi, s1, a0, a1, a2, a3, d0, d1, d2, d3, (I), clamp, (NT), vnni, (MASKED), (LM), (SM))
 
 /* Lanes [i, end): whole blocks two at a time (32 lanes per iteration), then one block, then
- * the last 1..15 lanes with masked loads and stores (no scalar tail). */
+ * the last 1..15 lanes with masked loads and stores (no scalar tail). narrow (VNNI only, not
+ * with nt): 16 lanes per iteration as two 8-lane blocks in 256-bit vectors instead. */
 static inline __attribute__((always_inline)) void
 avx512_run(const uint32_t *lo, const uint32_t *hi, const uint32_t *s1,
            const uint32_t *const src2[4], uint32_t *const dst[4], size_t i, size_t end,
-           int clamp, int nt, int vnni)
+           int clamp, int nt, int vnni, int narrow)
 {
     const uint32_t *a0 = src2[0], *a1 = src2[1], *a2 = src2[2], *a3 = src2[3];
     uint32_t *d0 = dst[0], *d1 = dst[1], *d2 = dst[2], *d3 = dst[3];
+    if (narrow) {
+        for (; i + 16 <= end; i += 16) {
+            block8(lo, hi, s1, a0, a1, a2, a3, d0, d1, d2, d3, i, clamp);
+            block8(lo, hi, s1, a0, a1, a2, a3, d0, d1, d2, d3, i + 8, clamp);
+        }
+    }
     for (; i + 32 <= end; i += 32) {
         BLOCK(i, nt, 0, 0, 0);
         BLOCK(i + 16, nt, 0, 0, 0);
