@@ -14,8 +14,8 @@
 
 /* Whole batch: when the output is large and the dst rows share their alignment, the head
  * lanes (< 16) up to the 64-byte boundary normally and the rest with streaming stores.
- * The VNNI kernel runs batches of MQSAD_AVX512_NARROW_MIN lanes or more in 256-bit vectors
- * (kernels.h says why). */
+ * Without clamp, the VNNI kernel runs batches of MQSAD_AVX512_NARROW_MIN lanes or more in
+ * 256-bit vectors (kernels.h says why). */
 static inline __attribute__((always_inline)) void
 avx512_batch(MQSAD_KERNEL_ARGS, int vnni)
 {
@@ -27,9 +27,8 @@ avx512_batch(MQSAD_KERNEL_ARGS, int vnni)
         if (clamp) avx512_run(src0_lo, src0_hi, src1, src2, dst, head, end, 1, 1, vnni, 0);
         else       avx512_run(src0_lo, src0_hi, src1, src2, dst, head, end, 0, 1, vnni, 0);
         _mm_sfence();
-    } else if (vnni && n >= MQSAD_AVX512_NARROW_MIN) {
-        if (clamp) avx512_run(src0_lo, src0_hi, src1, src2, dst, 0, n, 1, 0, vnni, 1);
-        else       avx512_run(src0_lo, src0_hi, src1, src2, dst, 0, n, 0, 0, vnni, 1);
+    } else if (vnni && !clamp && n >= MQSAD_AVX512_NARROW_MIN) {
+        avx512_run(src0_lo, src0_hi, src1, src2, dst, 0, n, 0, 0, vnni, 1);
         end = n;
     }
     if (clamp) avx512_run(src0_lo, src0_hi, src1, src2, dst, end, n, 1, 0, vnni, 0);

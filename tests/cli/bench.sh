@@ -14,7 +14,12 @@ has "$out" '^512 +reference +[0-9.]+ ' "reference row"
 has "$out" '^512 +c +[0-9.]+ ' "portable C row"
 has "$out" '^4096 +c +[0-9.]+ ' "4096-lane row"
 has "$out" 'clamp=1' "clamp table"
-has "$out" '^512 +copy floor +[0-9.]+ .* 100%$' "copy floor row (its own share is 100%)"
+has "$out" '^512 +copy floor( 256)? +[0-9.]+ .* 100%$' "copy floor row (the faster floor's share is 100%)"
+if printf '%s\n' "$out" | grep -q 'best kernel: avx512'; then
+    has "$out" '^4096 +copy floor 256 +[0-9.]+ .* [0-9]+%$' "the 256-bit copy floor on AVX-512"
+else
+    printf '%s\n' "$out" | grep -q 'copy floor 256' && bad "a 256-bit floor without AVX-512" || ok
+fi
 has "$out" '^4096 +c +[0-9.]+ .* [0-9]+%$' "of-floor column"
 has "$out" '(ratio exec / bare kernel: [0-9.]+x|^skipped)' "wave64 section"
 
@@ -22,6 +27,7 @@ out=$(MQSAD_CPU_MASK=0 "$BIN" bench --quick --rounds 1 --no-stream --no-tools 2>
 has "$out" 'best kernel: c$' "MQSAD_CPU_MASK=0 selects the C kernel"
 printf '%s\n' "$out" | grep -Eq '^512 +(sse41|avx)' && bad "MQSAD_CPU_MASK=0 still runs SIMD kernels" || ok
 has "$out" 'in scalar words' "MQSAD_CPU_MASK=0: a scalar copy floor"
+printf '%s\n' "$out" | grep -q 'copy floor 256' && bad "MQSAD_CPU_MASK=0: a 256-bit floor" || ok
 
 # The tools section (10k-line corpora with --quick): mqsad asm/dis rows in the cold and
 # the warm table; llvm-mc rows and ratios when llvm-mc-22 is installed, "skipped" if not.
