@@ -380,6 +380,41 @@ static void test_masked(const char *name, mqsad_masked_fn fn)
     printf("  %-12s masked entry tested (%s)\n", name, bad ? "FAILED" : "ok");
 }
 
+/* The wrap boundary, one risky lane among safe ones: every SAD is the maximum 1020 (window
+ * bytes 0, reference bytes 255), so an accumulator of 0xfffffc03 reaches 0xffffffff exactly
+ * and 0xfffffc04 wraps to 0 (saturates to 0xffffffff with clamp); all other lanes start at
+ * their index and end at index + 1020. Expected values are arithmetic, not the reference's. */
+static void test_wrap_boundary(const mqsad_kernels *k)
+{
+    static const size_t sizes[] = { 16, 37, 900 };
+    static uint32_t zero[900], ref[900], acc[4][900], d[4][900];
+    size_t si, p, i;
+    int kk, w, v, clamp, bad = 0;
+    for (i = 0; i < 900; i++) { zero[i] = 0; ref[i] = 0xffffffffu; }
+    for (si = 0; si < sizeof sizes / sizeof sizes[0]; si++) {
+        size_t n = sizes[si];
+        for (p = 0; p < n; p += n > 64 ? 97 : 1)
+            for (w = 0; w < 4; w++)
+                for (v = 0; v < 2; v++)
+                    for (clamp = 0; clamp < 2; clamp++) {
+                        const uint32_t *a[4] = { acc[0], acc[1], acc[2], acc[3] };
+                        uint32_t *dp[4] = { d[0], d[1], d[2], d[3] };
+                        uint32_t risky = v ? 0xfffffc04u : 0xfffffc03u;
+                        for (kk = 0; kk < 4; kk++)
+                            for (i = 0; i < n; i++) acc[kk][i] = (uint32_t)i;
+                        acc[w][p] = risky;
+                        k->batch(zero, zero, ref, a, dp, n, clamp);
+                        for (kk = 0; kk < 4; kk++)
+                            for (i = 0; i < n; i++) {
+                                uint32_t want_ = (uint32_t)i + 1020u;
+                                if (kk == w && i == p) want_ = v && !clamp ? 0u : 0xffffffffu;
+                                bad += d[kk][i] != want_;
+                            }
+                    }
+    }
+    CHECK(bad == 0, "%s: %d wrong words at the wrap boundary", k->name, bad);
+}
+
 static void test_kernel(const mqsad_kernels *k)
 {
     unsigned long before = t_fail;
@@ -422,6 +457,7 @@ static void test_kernel(const mqsad_kernels *k)
         CHECK(bad == 0, "%s: dst aliasing sources exactly", k->name);
     }
     test_vectors(k);
+    test_wrap_boundary(k);
     test_large(k);
     printf("  %-12s tested (%s)\n", k->name, t_fail == before ? "ok" : "FAILED");
 }

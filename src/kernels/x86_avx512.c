@@ -15,7 +15,9 @@
 /* Whole batch: when the output is large and the dst rows share their alignment, the head
  * lanes (< 16) up to the 64-byte boundary normally and the rest with streaming stores.
  * Without clamp, the VNNI kernel runs batches of MQSAD_AVX512_NARROW_MIN lanes or more in
- * 256-bit vectors (kernels.h says why). */
+ * 256-bit vectors (kernels.h says why); with clamp, smaller batches test each block for a
+ * possible wrap first (block16's clamp 2: from L2 it made the loop fall into the slow mode
+ * kernels.h describes, so larger batches saturate every window). */
 static inline __attribute__((always_inline)) void
 avx512_batch(MQSAD_KERNEL_ARGS, int vnni)
 {
@@ -29,6 +31,9 @@ avx512_batch(MQSAD_KERNEL_ARGS, int vnni)
         _mm_sfence();
     } else if (vnni && !clamp && n >= MQSAD_AVX512_NARROW_MIN) {
         avx512_run(src0_lo, src0_hi, src1, src2, dst, 0, n, 0, 0, vnni, 1);
+        end = n;
+    } else if (vnni && clamp && n < MQSAD_AVX512_NARROW_MIN) {
+        avx512_run(src0_lo, src0_hi, src1, src2, dst, 0, n, 2, 0, vnni, 0);
         end = n;
     }
     if (clamp) avx512_run(src0_lo, src0_hi, src1, src2, dst, end, n, 1, 0, vnni, 0);
