@@ -9,7 +9,9 @@
  *                           `make kernels-isa-check` checks the object (docs/performance.md).
  *  mqsad_batch_avx512_vnni  + VNNI + VBMI2 (Ice Lake, Sapphire Rapids, Zen 4): windows by
  *                           funnel shift (vpshrdd), SAD accumulated by vpdpbusd, clamp by an
- *                           unsigned compare (result < acc means it wrapped) and a masked move. */
+ *                           unsigned compare (result < acc means it wrapped) and a masked move,
+ *                           skipped for blocks where no accumulator can wrap (under 1024
+ *                           lanes); without clamp, 1024+ lanes run in 256-bit vectors. */
 #include "x86_avx512.h"
 
 /* Whole batch: when the output is large and the dst rows share their alignment, the head
