@@ -383,17 +383,19 @@ static void test_masked(const char *name, mqsad_masked_fn fn)
 /* The wrap boundary, one risky lane among safe ones: every SAD is the maximum 1020 (window
  * bytes 0, reference bytes 255), so an accumulator of 0xfffffc03 reaches 0xffffffff exactly
  * and 0xfffffc04 wraps to 0 (saturates to 0xffffffff with clamp); all other lanes start at
- * their index and end at index + 1020. Expected values are arithmetic, not the reference's. */
+ * their index and end at index + 1020. Expected values are arithmetic, not the reference's.
+ * Sizes on both sides of MQSAD_AVX512_NARROW_MIN (the 512- and 256-bit wrap tests). */
 static void test_wrap_boundary(const mqsad_kernels *k)
 {
-    static const size_t sizes[] = { 16, 37, 900 };
-    static uint32_t zero[900], ref[900], acc[4][900], d[4][900];
+    static const size_t sizes[] = { 16, 37, 900, MQSAD_AVX512_NARROW_MIN + 29 };
+    static uint32_t zero[MQSAD_AVX512_NARROW_MIN + 29], ref[MQSAD_AVX512_NARROW_MIN + 29];
+    static uint32_t acc[4][MQSAD_AVX512_NARROW_MIN + 29], d[4][MQSAD_AVX512_NARROW_MIN + 29];
     size_t si, p, i;
     int kk, w, v, clamp, bad = 0;
-    for (i = 0; i < 900; i++) { zero[i] = 0; ref[i] = 0xffffffffu; }
+    for (i = 0; i < MQSAD_AVX512_NARROW_MIN + 29; i++) { zero[i] = 0; ref[i] = 0xffffffffu; }
     for (si = 0; si < sizeof sizes / sizeof sizes[0]; si++) {
         size_t n = sizes[si];
-        for (p = 0; p < n; p += n > 64 ? 97 : 1)
+        for (p = 0; p < n; p += n > 64 ? 89 : 1)
             for (w = 0; w < 4; w++)
                 for (v = 0; v < 2; v++)
                     for (clamp = 0; clamp < 2; clamp++) {

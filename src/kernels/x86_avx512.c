@@ -10,17 +10,16 @@
  *  mqsad_batch_avx512_vnni  + VNNI + VBMI2 (Ice Lake, Sapphire Rapids, Zen 4): windows by
  *                           funnel shift (vpshrdd), SAD accumulated by vpdpbusd, clamp by an
  *                           unsigned compare (result < acc means it wrapped) and a masked move,
- *                           skipped for blocks where no accumulator can wrap (under 1024
- *                           lanes); without clamp, 1024+ lanes run in 256-bit vectors. */
+ *                           skipped for blocks where no accumulator can wrap; batches of 1024+
+ *                           lanes in 256-bit vectors. */
 #include "x86_avx512.h"
 
 /* Whole batch: when the output is large and the dst rows share their alignment, the head
  * lanes (< 16) up to the 64-byte boundary normally and the rest with streaming stores.
- * Without clamp, the VNNI kernel runs batches of MQSAD_AVX512_NARROW_MIN lanes or more in
- * 256-bit vectors (kernels.h says why); with clamp, smaller batches test each block for a
- * possible wrap first (block16's clamp 2: from L2 it made the loop fall into the slow mode
- * kernels.h describes, so larger batches saturate every window). */
-static inline __attribute__((always_inline)) void
+ * The VNNI kernel runs batches of MQSAD_AVX512_NARROW_MIN lanes or more in 256-bit vectors
+ * (kernels.h says why) and, with clamp, tests each block for a possible wrap first (clamp 2
+ * in block16/block8). */
+KINLINE void
 avx512_batch(MQSAD_KERNEL_ARGS, int vnni)
 {
     size_t head = 0, end = 0;
@@ -31,11 +30,12 @@ avx512_batch(MQSAD_KERNEL_ARGS, int vnni)
         if (clamp) avx512_run(src0_lo, src0_hi, src1, src2, dst, head, end, 1, 1, vnni, 0);
         else       avx512_run(src0_lo, src0_hi, src1, src2, dst, head, end, 0, 1, vnni, 0);
         _mm_sfence();
-    } else if (vnni && !clamp && n >= MQSAD_AVX512_NARROW_MIN) {
-        avx512_run(src0_lo, src0_hi, src1, src2, dst, 0, n, 0, 0, vnni, 1);
-        end = n;
-    } else if (vnni && clamp && n < MQSAD_AVX512_NARROW_MIN) {
-        avx512_run(src0_lo, src0_hi, src1, src2, dst, 0, n, 2, 0, vnni, 0);
+    } else if (vnni) {
+        int narrow = n >= MQSAD_AVX512_NARROW_MIN;
+        if (clamp && narrow) avx512_run(src0_lo, src0_hi, src1, src2, dst, 0, n, 2, 0, vnni, 1);
+        else if (clamp)      avx512_run(src0_lo, src0_hi, src1, src2, dst, 0, n, 2, 0, vnni, 0);
+        else if (narrow)     avx512_run(src0_lo, src0_hi, src1, src2, dst, 0, n, 0, 0, vnni, 1);
+        else                 avx512_run(src0_lo, src0_hi, src1, src2, dst, 0, n, 0, 0, vnni, 0);
         end = n;
     }
     if (clamp) avx512_run(src0_lo, src0_hi, src1, src2, dst, end, n, 1, 0, vnni, 0);
