@@ -429,9 +429,9 @@ static void test_kernel(const mqsad_kernels *k)
             run_case(k, n, clamp, (int)(n % 4), (int)((n / 2) % 4), (int)(n % 4), off, 0, "tail");
             run_case(k, n, clamp, 3, 1, 1, off, 1, "tail in-place");
         }
-    /* Both sides of MQSAD_AVX512_NARROW_MIN (the VNNI kernel's 256-bit loop without clamp),
-     * every tail of its 16-lane iterations, clamp on and off, pathological data flavours,
-     * misaligned and in place. */
+    /* Both sides of MQSAD_AVX512_NARROW_MIN (the VNNI kernel's 256-bit loop), every tail of
+     * its 16-lane iterations, clamp on and off, pathological data flavours, misaligned and
+     * in place. */
     for (fl = 0; fl < 72; fl++) {
         unsigned o3[4] = { (unsigned)fl % 5, (unsigned)fl % 3, (unsigned)fl % 7 + 1, (unsigned)fl % 16 };
         n = MQSAD_AVX512_NARROW_MIN - 2 + (size_t)fl / 2;

@@ -41,8 +41,7 @@ KINLINE V absdiff(V a, V b)
     return _mm512_sub_epi8(_mm512_max_epu8(a, b), _mm512_min_epu8(a, b));
 }
 
-KINLINE V bw_window(V acc, V win, V ref, V w, V ones16,
-                                                        int clamp)
+KINLINE V bw_window(V acc, V win, V ref, V w, V ones16, int clamp)
 {
     V t = _mm512_maddubs_epi16(absdiff(win, ref), w);
     V s;
@@ -70,9 +69,10 @@ KINLINE int may_wrap(V c0, V c1, V c2, V c3)
 
 /* One block of 16 lanes at lane i. clamp 2: saturate, but test first whether any lane can
  * wrap at all and skip the per-window saturation when none can (4 operations for the block
- * instead of 8, measured 13 % faster in L1). masked: loads only the lanes in lm (the rest read as 0,
- * never touching memory past n) and stores only the lanes in sm; otherwise whole vectors,
- * non-temporal when nt. Every input of the block is loaded before any output is stored. */
+ * instead of 8, measured 13 % faster in L1). masked: loads only the lanes in lm (the rest
+ * read as 0, never touching memory past n) and stores only the lanes in sm; otherwise whole
+ * vectors, non-temporal when nt. Every input of the block is loaded before any output is
+ * stored. */
 KINLINE void
 block16(const uint32_t *lo, const uint32_t *hi, const uint32_t *s1, const uint32_t *a0,
         const uint32_t *a1, const uint32_t *a2, const uint32_t *a3, uint32_t *d0, uint32_t *d1,
