@@ -36,10 +36,31 @@ KINLINE V shift_window(V l, V h, int bits)
     return _mm512_or_si512(a, b);
 }
 
-KINLINE V absdiff(V a, V b)
-{
-    return _mm512_sub_epi8(_mm512_max_epu8(a, b), _mm512_min_epu8(a, b));
-}
+/* The VNNI window and the wrap test, written once for both vector widths (T, intrinsic
+ * prefix P, name suffix S: 512-bit helpers unsuffixed, 256-bit ones with 8, for 8 lanes).
+ * absdiff: |a - b| per byte. vnni_window: acc + the masked SAD of one window (weights w =
+ * min(ref, 1)), saturated when clamp (a result below acc wrapped). may_wrap: 1 if some lane
+ * of the four accumulators could wrap; a window's SAD is at most 4 * 255 = 1020, so
+ * acc + SAD overflows 32 bits only when acc > 0xffffffff - 1020. */
+#define VNNI_HELPERS(T, P, S)                                                                \
+    KINLINE T absdiff##S(T a, T b)                                                            \
+    {                                                                                         \
+        return P##_sub_epi8(P##_max_epu8(a, b), P##_min_epu8(a, b));                          \
+    }                                                                                         \
+    KINLINE T vnni_window##S(T acc, T win, T ref, T w, int clamp)                             \
+    {                                                                                         \
+        T r = P##_dpbusd_epi32(acc, absdiff##S(win, ref), w);                                 \
+        if (clamp) r = P##_mask_mov_epi32(r, P##_cmplt_epu32_mask(r, acc), P##_set1_epi32(-1)); \
+        return r;                                                                             \
+    }                                                                                         \
+    KINLINE int may_wrap##S(T c0, T c1, T c2, T c3)                                           \
+    {                                                                                         \
+        T m = P##_max_epu32(P##_max_epu32(c0, c1), P##_max_epu32(c2, c3));                    \
+        return P##_cmplt_epu32_mask(P##_set1_epi32((int)(0xffffffffu - 1020u)), m) != 0;      \
+    }
+
+VNNI_HELPERS(V, _mm512, )
+VNNI_HELPERS(__m256i, _mm256, 8)
 
 KINLINE V bw_window(V acc, V win, V ref, V w, V ones16, int clamp)
 {
@@ -50,21 +71,6 @@ KINLINE V bw_window(V acc, V win, V ref, V w, V ones16, int clamp)
     BARRIER(s);   /* clang would fuse madd + add into VNNI's vpdpwssd */
     if (clamp) acc = _mm512_min_epu32(acc, _mm512_xor_si512(s, _mm512_set1_epi32(-1)));
     return _mm512_add_epi32(acc, s);
-}
-
-KINLINE V vnni_window(V acc, V win, V ref, V w, int clamp)
-{
-    V r = _mm512_dpbusd_epi32(acc, absdiff(win, ref), w);
-    if (clamp) r = _mm512_mask_mov_epi32(r, _mm512_cmplt_epu32_mask(r, acc), _mm512_set1_epi32(-1));
-    return r;
-}
-
-/* 1 if some lane of the four accumulators could wrap: a window's SAD is at most 4 * 255 =
- * 1020, so acc + SAD overflows 32 bits only when acc > 0xffffffff - 1020. */
-KINLINE int may_wrap(V c0, V c1, V c2, V c3)
-{
-    V m = _mm512_max_epu32(_mm512_max_epu32(c0, c1), _mm512_max_epu32(c2, c3));
-    return _mm512_cmplt_epu32_mask(_mm512_set1_epi32((int)(0xffffffffu - 1020u)), m) != 0;
 }
 
 /* One block of 16 lanes at lane i. clamp 2: saturate, but test first whether any lane can
@@ -124,20 +130,6 @@ block16(const uint32_t *lo, const uint32_t *hi, const uint32_t *s1, const uint32
  * kernel's loop for batches larger than L1 (avx512_run's narrow). Same algorithm as
  * block16 with vnni, clamp 2 included; whole vectors, normal stores. */
 #define Y __m256i
-
-KINLINE Y vnni_window8(Y acc, Y win, Y ref, Y w, int clamp)
-{
-    Y d = _mm256_sub_epi8(_mm256_max_epu8(win, ref), _mm256_min_epu8(win, ref));
-    Y r = _mm256_dpbusd_epi32(acc, d, w);
-    if (clamp) r = _mm256_mask_mov_epi32(r, _mm256_cmplt_epu32_mask(r, acc), _mm256_set1_epi32(-1));
-    return r;
-}
-
-KINLINE int may_wrap8(Y c0, Y c1, Y c2, Y c3)
-{
-    Y m = _mm256_max_epu32(_mm256_max_epu32(c0, c1), _mm256_max_epu32(c2, c3));
-    return _mm256_cmplt_epu32_mask(_mm256_set1_epi32((int)(0xffffffffu - 1020u)), m) != 0;
-}
 
 KINLINE void
 block8(const uint32_t *lo, const uint32_t *hi, const uint32_t *s1, const uint32_t *a0,
