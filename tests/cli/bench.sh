@@ -21,6 +21,9 @@ else
     printf '%s\n' "$out" | grep -q 'copy floor 256' && bad "a 256-bit floor without AVX-512" || ok
 fi
 has "$out" '^4096 +c +[0-9.]+ .* [0-9]+%$' "of-floor column"
+has "$out" '^4096ip +reference +[0-9.]+ ' "in-place reference row"
+has "$out" '^4096ip +c +[0-9.]+ .* [0-9]+%$' "in-place kernel row"
+has "$out" '^4096ip = 4096 lanes in place' "in-place footnote"
 has "$out" '(ratio exec / bare kernel: [0-9.]+x|^skipped)' "wave64 section"
 
 out=$(MQSAD_CPU_MASK=0 "$BIN" bench --quick --rounds 1 --no-stream --no-tools 2>&1)
