@@ -30,16 +30,20 @@ avx512_batch(MQSAD_KERNEL_ARGS, int vnni)
         if (clamp) avx512_run(src0_lo, src0_hi, src1, src2, dst, head, end, 1, 1, vnni, 0);
         else       avx512_run(src0_lo, src0_hi, src1, src2, dst, head, end, 0, 1, vnni, 0);
         _mm_sfence();
-    } else if (vnni) {
-        int narrow = n >= MQSAD_AVX512_NARROW_MIN;
-        if (clamp && narrow) avx512_run(src0_lo, src0_hi, src1, src2, dst, 0, n, 2, 0, vnni, 1);
-        else if (clamp)      avx512_run(src0_lo, src0_hi, src1, src2, dst, 0, n, 2, 0, vnni, 0);
-        else if (narrow)     avx512_run(src0_lo, src0_hi, src1, src2, dst, 0, n, 0, 0, vnni, 1);
-        else                 avx512_run(src0_lo, src0_hi, src1, src2, dst, 0, n, 0, 0, vnni, 0);
-        end = n;
     }
-    if (clamp) avx512_run(src0_lo, src0_hi, src1, src2, dst, end, n, 1, 0, vnni, 0);
-    else       avx512_run(src0_lo, src0_hi, src1, src2, dst, end, n, 0, 0, vnni, 0);
+    /* Lanes [end, n), all of them without the streaming path. The VNNI kernel tests each
+     * block for a possible wrap first (clamp 2) and runs 256-bit vectors from
+     * MQSAD_AVX512_NARROW_MIN lanes on; the constant arguments specialise each call. */
+    {
+#define TAIL(CLAMP, NARROW) avx512_run(src0_lo, src0_hi, src1, src2, dst, end, n, CLAMP, 0, vnni, NARROW)
+        int narrow = vnni && n - end >= MQSAD_AVX512_NARROW_MIN;
+        if (clamp && vnni && narrow) TAIL(2, 1);
+        else if (clamp && vnni)      TAIL(2, 0);
+        else if (clamp)              TAIL(1, 0);
+        else if (narrow)             TAIL(0, 1);
+        else                         TAIL(0, 0);
+#undef TAIL
+    }
     _mm256_zeroupper(); /* explicit, see x86_avx2.c */
 }
 
