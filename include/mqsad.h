@@ -365,6 +365,39 @@ MQSAD_API mqsad_status mqsad_assemble(const mqsad_target *target, const char *te
                                       mqsad_inst *inst, uint8_t *out, size_t size,
                                       size_t *written, mqsad_diag *diag);
 
+/** llvm-mc prints every lexer error it meets while it skips the rest of a failed statement;
+ *  *diag holds the first (extra_*). This gives the ones after it, in order: call with
+ *  *resume = 0 first and the same text, len and diag each time; returns the next one's
+ *  1-based column and copies its message to msg[0..size) (NUL-terminated), or returns 0
+ *  when there are no more. Never allocates; linear time over all calls. Thread-safe. */
+MQSAD_API unsigned mqsad_diag_next_lexer_error(const char *text, size_t len, const mqsad_diag *diag,
+                                               size_t *resume, char *msg, size_t size);
+
+/** What a statement of assembly source holds (mqsad_next_statement). */
+typedef enum mqsad_stmt_kind {
+    MQSAD_STMT_EMPTY,       /**< blanks and block comments, then a line end: llvm-mc prints
+                                 an empty line */
+    MQSAD_STMT_SILENT,      /**< a line comment only (';', '//', or '#' first), or blanks at
+                                 the very end of the text: llvm-mc prints nothing */
+    MQSAD_STMT_TEXT         /**< anything else: text[0..len) is for mqsad_parse */
+} mqsad_stmt_kind;
+
+typedef struct mqsad_stmt {
+    mqsad_stmt_kind kind;
+    size_t len;             /**< the statement is text[0..len): up to its line comment or end */
+    size_t next;            /**< the next statement starts at text[next] */
+} mqsad_stmt;
+
+/** Cuts assembly source into statements as llvm-mc's lexer does: a statement ends at '\n',
+ *  at '\r' (a "\r\n" pair is one end) or at a line comment, which runs to the next '\n' or
+ *  '\r'; block comments and strings may span lines, so a statement may too. Finds the
+ *  statement that starts at text[0]: returns 1 and fills *out when its end is within
+ *  text[0..len) (at len when at_eof is set); returns 0 when len is 0 or, without at_eof,
+ *  when more text is needed to see the end. Diagnostic columns of a statement are byte
+ *  offsets + 1 from text[0]; llvm-mc counts lines at '\n' and columns from the last '\n'
+ *  or '\r' (SourceMgr). Never allocates; linear time. Thread-safe. */
+MQSAD_API int mqsad_next_statement(const char *text, size_t len, int at_eof, mqsad_stmt *out);
+
 /* ===================================================================================
  * Wave execution (src/wave.c, src/state.c) — docs/exec.md
  * =================================================================================== */

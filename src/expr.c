@@ -533,17 +533,31 @@ static void print_node(const asm_expr_ctx *c, const char *line, int i, int surro
     switch (n->kind) {
     case EN_CONST: pint(b, n->value); return;
     case EN_SYM: {
-        /* MCSymbol::print: a name with a character outside [A-Za-z0-9_$.] is quoted
-         * ("sym@", "a b", "a\"b" — the line's text keeps the escapes) */
+        /* MCSymbol::print: a name with a character outside [A-Za-z0-9_$.] is quoted, with
+         * backslash, double quote and newline escaped. A quoted name in the source had its
+         * two escapes (backslash-backslash, backslash-quote) undone; any other backslash
+         * stays, so the source "a\qb" prints as "a\\qb" (llvm-mc 22). */
+        const char *raw = line + n->pos;
         unsigned k, quote = n->len == 0;
         for (k = 0; k < n->len; k++) {
-            int ch = (unsigned char)line[n->pos + k];
+            int ch = (unsigned char)raw[k];
             if (!((ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') || (ch >= '0' && ch <= '9') ||
                   ch == '_' || ch == '$' || ch == '.')) quote = 1;
         }
-        if (quote) pput(b, "\"", 1);
-        pput(b, line + n->pos, n->len);
-        if (quote) pput(b, "\"", 1);
+        if (!quote) {
+            pput(b, raw, n->len);
+        } else {
+            pput(b, "\"", 1);
+            for (k = 0; k < n->len; k++) {
+                char ch = raw[k];
+                if (ch == '\\' && k + 1 < n->len && (raw[k + 1] == '\\' || raw[k + 1] == '"')) ch = raw[++k];
+                if (ch == '\\') pput(b, "\\\\", 2);
+                else if (ch == '"') pput(b, "\\\"", 2);
+                else if (ch == '\n') pput(b, "\\n", 2);
+                else pput(b, &ch, 1);
+            }
+            pput(b, "\"", 1);
+        }
         if (n->variant >= 0) {
             pput(b, "@", 1);
             pputs(b, k_variants[n->variant].name);

@@ -9,7 +9,8 @@
  *  - reals: 1.5, 1., .5, 1e5, 1.5e-3 (an empty exponent is accepted like APFloat),
  *    hex floats 0x1p-1; "1.0+1" is "invalid sign in float literal";
  *  - character literals 'a', '\n', '\t', ... ("single quote way too long" otherwise);
- *  - ';' and '//' start a comment (end of statement), block comments are skipped.
+ *  - ';' and '//' start a comment (end of statement), so do '\n' and '\r'; block comments
+ *    (which may hold line ends) are skipped; strings may hold line ends too.
  * Lexing is lazy with at most two tokens of lookahead, so time is linear in the line and
  * nothing is read past len.
  */
@@ -222,8 +223,9 @@ static void lex_one(asm_lexer *lx, asm_tok *t)
     for (;;) {
         c = at(lx, p);
         if (c == ' ') { p++; continue; }
-        /* NUL: whitespace, like AsmLexer; \f and \v are not (llvm-mc 22 treats them like \x01) */
-        if (c == '\t' || c == '\r' || c == 0) { p++; continue; }
+        /* NUL: whitespace, like AsmLexer; \f and \v are not (llvm-mc 22 treats them like \x01);
+         * '\r' ends the statement like '\n' (AsmLexer: a lone CR is an EndOfStatement) */
+        if (c == '\t' || c == 0) { p++; continue; }
         if (c == '/' && at(lx, p + 1) == '*') {
             size_t q = p + 2;
             while (q < lx->len && !(at(lx, q) == '*' && at(lx, q + 1) == '/')) q++;
@@ -241,7 +243,7 @@ static void lex_one(asm_lexer *lx, asm_tok *t)
     case ':': mk(t, TK_COLON, s, s + 1); lx->pos = s + 1; return;
     default: break;
     }
-    if (c < 0 || c == '\n' || c == ';' || (c == '/' && at(lx, p + 1) == '/')) {
+    if (c < 0 || c == '\n' || c == '\r' || c == ';' || (c == '/' && at(lx, p + 1) == '/')) {
         mk(t, TK_EOS, s, s);
         lx->pos = s;          /* stays at the end: EOS repeats */
         return;
@@ -270,7 +272,8 @@ static void lex_one(asm_lexer *lx, asm_tok *t)
     if (c == '\'') { lex_char(lx, t, s); return; }
     if (c == '"') {
         p++;
-        while (p < lx->len && at(lx, p) != '"' && at(lx, p) != '\n') {
+        /* LexQuote: a string may run over line ends; only the end of the text ends it */
+        while (p < lx->len && at(lx, p) != '"') {
             if (at(lx, p) == '\\') p++;
             p++;
         }
@@ -329,13 +332,18 @@ static void lex_one(asm_lexer *lx, asm_tok *t)
     }
 }
 
-void mqsad__asm_lex_init(asm_lexer *lx, const char *text, size_t len)
+void mqsad__asm_lex_init_at(asm_lexer *lx, const char *text, size_t len, size_t pos)
 {
     lx->text = text;
     lx->len = len;
-    lx->pos = 0;
+    lx->pos = pos;
     lx->nla = 1;
     lex_one(lx, &lx->la[0]);
+}
+
+void mqsad__asm_lex_init(asm_lexer *lx, const char *text, size_t len)
+{
+    mqsad__asm_lex_init_at(lx, text, len, 0);
 }
 
 void mqsad__asm_lex_one(asm_lexer *lx, asm_tok *t) { lex_one(lx, t); }

@@ -920,6 +920,7 @@ mqsad_status mqsad_parse(const mqsad_target *target, const char *text, size_t le
     unsigned nops = 0, mnem_pos, i;
     char mn[40];
     size_t mlen, k;
+    const char *mname;
     int known, variant_err = 0, res, prefixed;
     const char *variant = NULL;
     mqsad_inst *in = out;
@@ -964,7 +965,7 @@ mqsad_status mqsad_parse(const mqsad_target *target, const char *text, size_t le
     mnem_pos = cur(p)->pos;
     if (prefixed) {
         next(p);
-    } else if (cur(p)->kind != TK_IDENT) {
+    } else if (cur(p)->kind != TK_IDENT && cur(p)->kind != TK_STRING) {
         fill_diag(diag, MQSAD_E_SYNTAX, cur(p)->pos + 1,
                   cur(p)->kind == TK_ERROR ? cur(p)->msg : "unexpected token at start of statement");
         if (diag && cur(p)->kind == TK_ERROR) {
@@ -983,15 +984,21 @@ mqsad_status mqsad_parse(const mqsad_target *target, const char *text, size_t le
         fill_diag(diag, MQSAD_E_UNSUPPORTED, mnem_pos + 1, "invalid instruction");
         return MQSAD_E_UNSUPPORTED;
     }
-    if (tstr(p, cur(p))[0] == '.') {
+    /* parseIdentifier: a string names the mnemonic too ("v_mqsad_u32_u8" v[4:7], ...) */
+    mname = tstr(p, cur(p));
+    mlen = cur(p)->len;
+    if (cur(p)->kind == TK_STRING) {
+        mname++;
+        mlen = mlen >= 2 ? mlen - 2 : 0;
+    }
+    if (mlen && mname[0] == '.') {
         fill_diag(diag, MQSAD_E_UNSUPPORTED, mnem_pos + 1, "directives are not supported");
         return MQSAD_E_UNSUPPORTED;
     }
-    mlen = cur(p)->len;
     known = 0;
     if (mlen < sizeof mn) {
         for (k = 0; k < mlen; k++) {
-            char c = tstr(p, cur(p))[k];
+            char c = mname[k];
             mn[k] = (c >= 'A' && c <= 'Z') ? (char)(c - 'A' + 'a') : c;
         }
         mn[mlen] = '\0';

@@ -35,6 +35,8 @@ typedef struct asm_lexer {
 } asm_lexer;
 
 void mqsad__asm_lex_init(asm_lexer *lx, const char *text, size_t len);
+/* Starts at byte pos, which must be a token boundary (lexing has no other state). */
+void mqsad__asm_lex_init_at(asm_lexer *lx, const char *text, size_t len, size_t pos);
 void mqsad__asm_lex_one(asm_lexer *lx, asm_tok *t);
 
 static inline const asm_tok *asm_cur(asm_lexer *lx) { return &lx->la[0]; }

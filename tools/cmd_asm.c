@@ -1,13 +1,15 @@
 /* cmd_asm.c — `mqsad asm -t TARGET [--hex|--bin] [FILE]`: LLVM AMDGPU assembly in,
  * llvm-mc -show-encoding output out (without llvm-mc's leading "\t.text" line).
  *
- * One instruction per line; comment lines (//, ;, #) print nothing, blank lines an empty
- * line and the first ".text" the "\t.text" echo (later ones nothing: the section does not
- * change), as llvm-mc does; trailing comments are allowed. Errors go to stderr exactly like llvm-mc:
- * "FILE:LINE:COL: error: MESSAGE", the source line (tabs expanded to 8 columns) and a caret
- * line; assembly continues with the next line and the exit status is 1 if any line failed.
- * Streaming with a fixed line buffer: memory does not grow with the input; a line longer
- * than the buffer is reported as an error and skipped. */
+ * Statements are cut as llvm-mc's lexer cuts them (mqsad_next_statement): one per line, a
+ * lone '\r' ends one too, block comments and strings may span lines. Comment-only
+ * statements print nothing, blank ones an empty line, the first ".text" the "\t.text"
+ * echo (later ones nothing: the section does not change), as llvm-mc does. Errors go to
+ * stderr exactly like llvm-mc: "FILE:LINE:COL: error: MESSAGE", the source line (tabs
+ * expanded to 8 columns) and a caret line, every lexer error llvm-mc meets while skipping
+ * the statement, and llvm-mc's recovery (see the loop); assembly continues with the next
+ * statement and the exit status is 1 if any failed. Streaming with a fixed buffer: memory
+ * does not grow with the input; a statement longer than LINE_MAX_BYTES is an error. */
 #include "cli.h"
 
 #include <stdio.h>
@@ -54,36 +56,30 @@ static void print_source(FILE *o, const char *line, size_t len, unsigned col)
     fputs("^\n", o);
 }
 
-/* What llvm-mc prints for a line that holds no instruction: 0 = nothing (a comment
- * line), 1 = an empty line (blank or whitespace/block-comment only), 2 = "\t.text",
- * -1 = not such a line. */
-static int non_instruction(const char *s, size_t n)
+/* 1 if the statement is the ".text" directive (blanks and block comments around it) */
+static int is_text_directive(const char *s, size_t n)
 {
     size_t i = 0;
     for (;;) {
-        while (i < n && (s[i] == ' ' || s[i] == '\t' || s[i] == '\r')) i++;  /* not \v \f (llvm-mc) */
+        while (i < n && (s[i] == ' ' || s[i] == '\t' || s[i] == '\0')) i++;
         if (i + 1 < n && s[i] == '/' && s[i + 1] == '*') {
             size_t j = i + 2;
             while (j + 1 < n && !(s[j] == '*' && s[j + 1] == '/')) j++;
-            if (j + 1 >= n) return -1;
+            if (j + 1 >= n) return 0;
             i = j + 2;
             continue;
         }
-        break;
+        /* parseIdentifier takes a string as the name too: ".text" or "\".text\"" */
+        if (n - i >= 7 && !memcmp(s + i, "\".text\"", 7)) i += 2;
+        else if (n - i < 5 || memcmp(s + i, ".text", 5)) return 0;
+        for (i += 5; i < n; i++)
+            if (s[i] != ' ' && s[i] != '\t' && s[i] != '\0') return 0;
+        return 1;
     }
-    if (i == n) return 1;
-    if (s[i] == ';' || s[i] == '#') return 0;
-    if (s[i] == '/' && i + 1 < n && s[i + 1] == '/') return 0;
-    if (n - i >= 5 && !memcmp(s + i, ".text", 5)) {
-        size_t j = i + 5;
-        while (j < n && (s[j] == ' ' || s[j] == '\t' || s[j] == '\r')) j++;
-        if (j == n || s[j] == ';' || (s[j] == '/' && j + 1 < n && s[j + 1] == '/')) return 2;
-    }
-    return -1;
 }
 
-/* Block reader: lines are found with memchr in a large buffer and handed out in place
- * (no copy); only a line that straddles the end of the buffer is moved to its front. */
+/* Block reader: statements are cut (mqsad_next_statement) in a large buffer and handed out
+ * in place; only a statement that straddles the end of the buffer is moved to its front. */
 #define READ_BUF (1 << 18)
 typedef struct reader {
     FILE *f;
@@ -92,44 +88,47 @@ typedef struct reader {
     char buf[READ_BUF];
 } reader;
 
-/* Next line (without the newline) in line and len; 0 at the end of input. *overlong: the line had
- * LINE_MAX_BYTES or more bytes (it is skipped up to its newline; *len is then 0). */
-static int next_line(reader *r, const char **line, size_t *len, int *overlong)
+/* Moves the unread rest to the front and reads more; 0 when the buffer is full already. */
+static int refill(reader *r)
 {
-    *overlong = 0;
+    size_t avail = r->end - r->pos, got;
+    if (r->pos == 0 && r->end == sizeof r->buf) return 0;
+    memmove(r->buf, r->buf + r->pos, avail);
+    r->pos = 0;
+    r->end = avail;
+    got = fread(r->buf + avail, 1, sizeof r->buf - avail, r->f);
+    if (got == 0) r->eof = 1;
+    r->end += got;
+    return 1;
+}
+
+/* Drops the rest of the current line (up to and with its '\n'), reading as needed. */
+static void skip_line(reader *r)
+{
     for (;;) {
         char *nl = memchr(r->buf + r->pos, '\n', r->end - r->pos);
-        size_t avail = r->end - r->pos;
-        if (nl || (r->eof && avail)) {
-            size_t n = nl ? (size_t)(nl - (r->buf + r->pos)) : avail;
-            *line = r->buf + r->pos;
-            *len = n;
-            r->pos += n + (nl != NULL);
-            if (n >= LINE_MAX_BYTES) { *overlong = 1; *len = 0; }
-            return 1;
-        }
-        if (r->eof) return 0;
-        if (avail >= LINE_MAX_BYTES) {
-            /* no newline within the limit: drop what we have and the rest of the line */
-            *overlong = 1;
-            *len = 0;
-            for (;;) {
-                r->pos = 0;
-                r->end = fread(r->buf, 1, sizeof r->buf, r->f);
-                if (r->end == 0) { r->eof = 1; return 1; }
-                nl = memchr(r->buf, '\n', r->end);
-                if (nl) { r->pos = (size_t)(nl - r->buf) + 1; return 1; }
-            }
-        }
-        memmove(r->buf, r->buf + r->pos, avail);
-        r->pos = 0;
-        r->end = avail;
-        {
-            size_t got = fread(r->buf + avail, 1, sizeof r->buf - avail, r->f);
-            if (got == 0) r->eof = 1;
-            r->end += got;
-        }
+        if (nl) { r->pos = (size_t)(nl - r->buf) + 1; return; }
+        r->pos = r->end;
+        if (r->eof || !refill(r)) return;
     }
+}
+
+/* One diagnostic of the statement text[0..len) (len reaches at least to its line end)
+ * at 1-based byte column col: llvm-mc's SourceMgr counts lines at '\n' and columns from
+ * the last '\n' or '\r', and shows the segment between them. */
+static void report(const char *name, unsigned long lineno, const char *text, size_t len,
+                   unsigned col, const char *msg)
+{
+    size_t o = col ? col - 1 : 0, i, seg = 0, end;
+    unsigned long line = lineno;
+    if (o > len) o = len;
+    for (i = 0; i < o; i++) {
+        if (text[i] == '\n') line++;
+        if (text[i] == '\n' || text[i] == '\r') seg = i + 1;
+    }
+    for (end = seg; end < len && text[end] != '\n' && text[end] != '\r'; end++) continue;
+    fprintf(stderr, "%s:%lu:%u: error: %s\n", name, line, (unsigned)(col - seg), msg);
+    print_source(stderr, text + seg, end - seg, (unsigned)(col - seg));
 }
 
 /* Output buffer: whole blocks go to stdout with one fwrite. */
@@ -180,8 +179,10 @@ int cmd_asm(int argc, char **argv)
     const mqsad_target *t;
     int mode = OUT_TEXT, i, failed = 0;
     FILE *in;
-    unsigned long lineno = 0;
+    unsigned long lineno = 1;   /* the line the current statement starts on */
     int in_text = 0;         /* a ".text" line has been echoed */
+    /* llvm-mc's state after a statement with an error (see the loop) */
+    enum { REC_NONE, REC_AFTER_ERROR, REC_RAW } recovery = REC_NONE;
 
     for (i = 1; i < argc; i++) {
         if (cli_is_help(argv[i])) { usage(stdout); return 0; }
@@ -213,56 +214,72 @@ int cmd_asm(int argc, char **argv)
     rd.pos = rd.end = 0;
     rd.eof = 0;
     for (;;) {
-        const char *line;
-        size_t len = 0;
+        const char *text = rd.buf + rd.pos;
+        size_t avail = rd.end - rd.pos, k;
+        mqsad_stmt stmt;
         mqsad_inst inst;
         mqsad_diag d;
         uint8_t bytes[16];
         size_t n = 0, olen1 = 0;
         mqsad_status st;
-        int overlong = 0;
-        /* one line, in place in the read buffer (NUL bytes included; an overlong line is
-         * read and dropped) */
-        if (!next_line(&rd, &line, &len, &overlong)) break;
-        lineno++;
-        if (overlong) {
+        unsigned long nls = 0;
+        if (!mqsad_next_statement(text, avail, rd.eof, &stmt)) {
+            if (rd.eof && avail == 0) break;
+            if (!rd.eof && refill(&rd)) continue;
+            /* no end within the whole buffer: a line too long to hold */
             fprintf(stderr, "%s:%lu:1: error: line too long (more than %d bytes)\n", name, lineno,
                     LINE_MAX_BYTES - 1);
             failed = 1;
+            skip_line(&rd);
+            lineno++;
             continue;
         }
-        /* the usual line starts with the mnemonic: skip the comment/blank-line check */
-        if (len == 0 || (line[0] != 'v' && line[0] != 'V')) {
-            int k = non_instruction(line, len);
-            if (k >= 0) {
-                if (mode == OUT_TEXT && k == 1) out_put("\n", 1);
-                /* llvm-mc's streamer prints a section switch only when the section
-                 * changes: the first ".text" echoes, later ones (already in .text) do not */
-                if (mode == OUT_TEXT && k == 2 && !in_text) out_put("\t.text\n", 7);
-                if (k == 2) in_text = 1;
-                continue;
+        for (k = 0; k < stmt.next; k++) nls += text[k] == '\n';
+        rd.pos += stmt.next;
+        for (k = 0; k < stmt.len && (text[k] == ' ' || text[k] == '\t' || text[k] == '\0'); k++) continue;
+        if (recovery != REC_NONE && k + 1 < stmt.len && text[k] == '/' && text[k + 1] == '*') {
+            /* llvm-mc's recovery after an error: the block comment that opens the next
+             * statement is lexed as a token, so that statement is skipped unseen and each
+             * further one that opens with a block comment is "unexpected token" */
+            if (recovery == REC_RAW) {
+                report(name, lineno, text, stmt.next, (unsigned)k + 1, "unexpected token at start of statement");
+                failed = 1;
             }
+            recovery = REC_RAW;
+            lineno += nls;
+            continue;
         }
-        st = mqsad_assemble(t, line, len, &inst, bytes, sizeof bytes, &n, &d);
-        if (st != MQSAD_OK) {
-            fprintf(stderr, "%s:%lu:%u: error: %s\n", name, lineno, d.column, d.message);
-            print_source(stderr, line, len, d.column);
-            if (d.extra_column) {
-                fprintf(stderr, "%s:%lu:%u: error: %s\n", name, lineno, d.extra_column, d.extra_message);
-                print_source(stderr, line, len, d.extra_column);
-            }
+        recovery = REC_NONE;
+        if (stmt.kind == MQSAD_STMT_EMPTY) {
+            if (mode == OUT_TEXT) out_put("\n", 1);
+        } else if (stmt.kind == MQSAD_STMT_SILENT) {
+            /* llvm-mc prints nothing for a comment */
+        } else if (stmt.len >= LINE_MAX_BYTES) {
+            fprintf(stderr, "%s:%lu:1: error: line too long (more than %d bytes)\n", name, lineno,
+                    LINE_MAX_BYTES - 1);
             failed = 1;
-            continue;
-        }
-        if (mode == OUT_BIN) {
+            recovery = REC_AFTER_ERROR;
+        } else if ((text[0] != 'v' && text[0] != 'V') && is_text_directive(text, stmt.len)) {
+            /* llvm-mc's streamer prints a section switch only when the section changes:
+             * the first ".text" echoes, later ones (already in .text) do not */
+            if (mode == OUT_TEXT && !in_text) out_put("\t.text\n", 7);
+            in_text = 1;
+        } else if ((st = mqsad_assemble(t, text, stmt.len, &inst, bytes, sizeof bytes, &n, &d)) != MQSAD_OK) {
+            char msg[160];
+            size_t resume = 0;
+            unsigned col;
+            /* the diagnostics may point past the statement, into its comment and line end */
+            report(name, lineno, text, stmt.next, d.column, d.message);
+            if (d.extra_column) report(name, lineno, text, stmt.next, d.extra_column, d.extra_message);
+            while ((col = mqsad_diag_next_lexer_error(text, stmt.len, &d, &resume, msg, sizeof msg)))
+                report(name, lineno, text, stmt.next, col, msg);
+            failed = 1;
+            recovery = REC_AFTER_ERROR;
+        } else if (mode == OUT_BIN) {
             out_put(bytes, n);
-            continue;
-        }
-        if (mode == OUT_HEX) {
+        } else if (mode == OUT_HEX) {
             emit_hex(bytes, n);
-            continue;
-        }
-        {
+        } else {
             /* formatted straight into the output buffer (512 bytes of room each) */
             char *o = out_room(1024);
             if (mqsad_format_encoding_line(&inst, bytes, n, o, 511, &olen1) == MQSAD_OK) {
@@ -273,13 +290,14 @@ int cmd_asm(int argc, char **argv)
                 o = obuf + olen;
                 if (mqsad_format_fixup(&inst, o, 511, &olen1) == MQSAD_OK) {
                     /* llvm-mc: FK_Data_4 for differences and symbol-free expressions */
-                    char *k = strstr(o, "FK_PCRel_4");
-                    if (inst.symbol_data4 && k) { memcpy(k, "FK_Data_4", 10); olen1--; }
+                    char *kp = strstr(o, "FK_PCRel_4");
+                    if (inst.symbol_data4 && kp) { memcpy(kp, "FK_Data_4", 10); olen1--; }
                     o[olen1++] = '\n';
                     olen += olen1;
                 }
             }
         }
+        lineno += nls;
     }
     out_flush();
     if (in != stdin) fclose(in);

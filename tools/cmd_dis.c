@@ -207,7 +207,7 @@ static void out_put(struct dis *d, const char *s, size_t n)
 }
 
 /* llvm::SMDiagnostic::print: the line (up to \n or \r) with tabs expanded to multiples of
- * 8, and a caret under the column. */
+ * 8, and a caret under the column (none when the line has a non-ASCII byte). */
 static void diag(struct dis *d, unsigned long line, unsigned col, const char *text, size_t len,
                  const char *kind, const char *msg)
 {
@@ -241,6 +241,9 @@ static void diag(struct dis *d, unsigned long line, unsigned col, const char *te
         if (col > end) caret = disp + (col - 1 - end);
     }
     fputc('\n', stderr);
+    /* SMDiagnostic::print leaves out the caret line when the line has a non-ASCII byte */
+    for (i = 0; i < end; i++)
+        if ((unsigned char)text[i] >= 0x80) { d->status = 1; return; }
     {
         static const char spaces[64] = "                                                                ";
         size_t left = caret;

@@ -1,0 +1,176 @@
+/* test_stmt.c — statements as llvm-mc's lexer cuts them (mqsad_next_statement) and the
+ * further lexer errors it prints on a failed statement (mqsad_diag_next_lexer_error).
+ * Expected values are llvm-mc-22's behaviour, observed with
+ *   printf 'TEXT' | llvm-mc-22 -triple=amdgcn -mcpu=gfx900 -show-encoding
+ * (a lone '\r' ends a statement, "\r\n" is one end, block comments and strings span lines,
+ * "'a" swallows the character after it, blanks alone at EOF print nothing); the whole-file
+ * behaviour is also compared with llvm-mc goldens in tests/cli/diff_cli.sh. */
+#include "t.h"
+#include "mqsad.h"
+
+#include <stdint.h>
+
+typedef struct want { mqsad_stmt_kind kind; const char *text; } want;
+
+/* Splits s (at_eof) and compares the statements with w[0..n). */
+static void split_is(const char *s, size_t len, const want *w, size_t n)
+{
+    size_t pos = 0, k = 0;
+    mqsad_stmt st;
+    while (mqsad_next_statement(s + pos, len - pos, 1, &st)) {
+        if (k < n) {
+            CHECK(st.kind == w[k].kind, "\"%s\" #%zu: kind %d, want %d", s, k, (int)st.kind, (int)w[k].kind);
+            CHECK(st.len == strlen(w[k].text) && !memcmp(s + pos, w[k].text, st.len),
+                  "\"%s\" #%zu: text \"%.*s\", want \"%s\"", s, k, (int)st.len, s + pos, w[k].text);
+        }
+        CHECK(st.next > 0 && st.next <= len - pos && st.len <= st.next, "\"%s\" #%zu: next %zu", s, k, st.next);
+        if (st.next == 0) break;
+        pos += st.next;
+        k++;
+    }
+    CHECK(k == n, "\"%s\": %zu statements, want %zu", s, k, n);
+    CHECK(pos == len, "\"%s\": stopped at %zu of %zu", s, pos, len);
+}
+
+#define SPLIT(s, ...) do { static const want w_[] = { __VA_ARGS__ }; \
+    split_is(s, sizeof(s) - 1, w_, sizeof w_ / sizeof w_[0]); } while (0)
+#define E MQSAD_STMT_EMPTY
+#define S MQSAD_STMT_SILENT
+#define T MQSAD_STMT_TEXT
+
+static void test_split(void)
+{
+    mqsad_stmt st;
+    SPLIT("a\nb\n", { T, "a" }, { T, "b" });
+    SPLIT("a\rb\n", { T, "a" }, { T, "b" });                 /* a lone CR ends a statement */
+    SPLIT("a\r\nb", { T, "a" }, { T, "b" });                 /* CRLF is one end */
+    SPLIT("\r\ra\r\n", { E, "" }, { E, "" }, { T, "a" });    /* llvm-mc: two empty lines */
+    SPLIT("a\r\r\n", { T, "a" }, { E, "" });
+    SPLIT("a ; c\rb\n", { T, "a " }, { T, "b" });            /* a comment ends at a CR */
+    SPLIT("a // c\r\nb\n", { T, "a " }, { T, "b" });
+    SPLIT("# c\ra\n  # d\n", { S, "" }, { T, "a" }, { S, "  " });
+    SPLIT("# c\r  # d\r", { S, "" }, { S, "  " });
+    SPLIT("; c\n\n", { S, "" }, { E, "" });
+    SPLIT("a # c\n", { T, "a # c" });                       /* '#' is a comment only first */
+    SPLIT("/* a\n b */ x\n", { T, "/* a\n b */ x" });       /* one statement over two lines */
+    SPLIT("/* a\n b */\nx\n", { E, "/* a\n b */" }, { T, "x" });
+    SPLIT("x /* a\r\n*/ y\n", { T, "x /* a\r\n*/ y" });
+    SPLIT("\"a\nb\" x\n", { T, "\"a\nb\" x" });             /* strings span lines too */
+    SPLIT("'a\nb\nc\n", { T, "'a\nb" }, { T, "c" });        /* "'a" swallows the '\n' */
+    SPLIT("x ';' y\n", { T, "x ';' y" });                   /* ';' in a character literal */
+    SPLIT("  ", { S, "  " });                               /* blanks at EOF: nothing */
+    SPLIT("a\n\t", { T, "a" }, { S, "\t" });
+    SPLIT("/* x */", { E, "/* x */" });                     /* ... a block comment: a line */
+    SPLIT("x /* open", { T, "x /* open" });                 /* unterminated at EOF */
+    CHECK(mqsad_next_statement("a\0b\n", 4, 1, &st) && st.kind == T && st.len == 3 && st.next == 4,
+          "a NUL byte is a blank");
+    /* not at EOF: the end is not known yet */
+    CHECK(!mqsad_next_statement("abc", 3, 0, &st), "no end yet");
+    CHECK(!mqsad_next_statement("abc\r", 4, 0, &st), "a CR may be followed by LF");
+    CHECK(!mqsad_next_statement("a /* b\n", 7, 0, &st), "open block comment");
+    CHECK(!mqsad_next_statement("a \"b\n", 5, 0, &st), "open string");
+    CHECK(!mqsad_next_statement("a ; c", 5, 0, &st), "comment without its line end");
+    CHECK(mqsad_next_statement("abc\rd", 5, 0, &st) && st.len == 3 && st.next == 4, "CR then more");
+    CHECK(!mqsad_next_statement("", 0, 1, &st), "empty text");
+    CHECK(!mqsad_next_statement(NULL, 3, 1, &st), "NULL text");
+    CHECK(!mqsad_next_statement("a\n", 2, 1, NULL), "NULL out");
+}
+
+/* Feeding the text in pieces (at_eof only at the end) cuts it exactly as the whole does. */
+static void test_split_streaming(void)
+{
+    static const char alpha[] = "a a\n\r\"/*;#'\t0";
+    unsigned long long rng = 0x9e3779b97f4a7c15ull;
+    int round;
+    for (round = 0; round < 20000; round++) {
+        char buf[48];
+        size_t len = (size_t)(t_xorshift64(&rng) % sizeof buf), i, p1 = 0, p2 = 0, avail = 0;
+        mqsad_stmt a, b;
+        int ok = 1;
+        for (i = 0; i < len; i++) buf[i] = alpha[t_xorshift64(&rng) % (sizeof alpha - 1)];
+        for (;;) {
+            int got1 = mqsad_next_statement(buf + p1, len - p1, 1, &a), got2;
+            /* the streamed side sees avail bytes and more only when it asks */
+            for (;;) {
+                got2 = mqsad_next_statement(buf + p2, avail - p2, avail == len, &b);
+                if (got2 || avail == len) break;
+                avail += 1 + (size_t)(t_xorshift64(&rng) % 5);
+                if (avail > len) avail = len;
+            }
+            if (got1 != got2 || (got1 && (a.kind != b.kind || a.len != b.len || a.next != b.next))) {
+                ok = 0;
+                break;
+            }
+            if (!got1) break;
+            if (a.next == 0) { ok = 0; break; }
+            p1 += a.next;
+            p2 += b.next;
+        }
+        CHECK(ok, "round %d: streamed cut differs (\"%.*s\")", round, (int)len, buf);
+        if (!ok) break;
+    }
+}
+
+/* Every lexer error llvm-mc-22 prints for the line (gfx900), in order. */
+static void errors_are(const char *line, const unsigned *cols, const char *const *msgs, size_t n)
+{
+    const mqsad_target *t = mqsad_target_lookup("gfx900");
+    mqsad_inst inst;
+    mqsad_diag d;
+    size_t len = strlen(line), k = 0, resume = 0;
+    unsigned col;
+    char msg[160];
+    CHECK(mqsad_parse(t, line, len, &inst, &d) != MQSAD_OK, "%s: rejected", line);
+    if (n > 0) CHECK(d.column == cols[0] && !strcmp(d.message, msgs[0]), "%s: first %u %s", line, d.column, d.message);
+    if (n > 1) CHECK(d.extra_column == cols[1] && !strcmp(d.extra_message, msgs[1]), "%s: second %u %s", line, d.extra_column, d.extra_message);
+    for (k = 2; (col = mqsad_diag_next_lexer_error(line, len, &d, &resume, msg, sizeof msg)); k++) {
+        CHECK(k < n && col == cols[k] && !strcmp(msg, msgs[k]), "%s: #%zu %u %s", line, k, col, msg);
+        if (k > n) break;
+    }
+    CHECK(k == n, "%s: %zu errors, want %zu", line, k, n);
+    CHECK(mqsad_diag_next_lexer_error(line, len, &d, &resume, msg, sizeof msg) == 0, "%s: stays at the end", line);
+}
+
+static void test_lexer_errors(void)
+{
+    static const char *const oct[] = { "failed parsing operand.", "invalid octal number",
+                                       "invalid octal number" };
+    static const unsigned oct_c[] = { 24, 28, 32 };
+    static const char *const rng[] = { "register index is out of range", "invalid octal number",
+                                       "invalid octal number", "invalid octal number", "invalid octal number" };
+    static const unsigned rng_c[] = { 16, 23, 27, 31, 35 };
+    static const char *const mix[] = { "failed parsing operand.", "invalid octal number",
+                                       "invalid hexadecimal number" };
+    static const unsigned mix_c[] = { 24, 29, 33 };
+    static const char *const start[] = { "invalid octal number", "unexpected token at start of statement" };
+    static const unsigned start_c[] = { 1, 1 };
+    /* the token after each reported error is never looked at: 09 and the 08 after "', "
+     * are not reported (llvm-mc-22 prints 44 46 52 and 24 27 34) */
+    static const char *const skip[] = { "unknown token in expression", "invalid octal number",
+                                        "invalid binary number" };
+    static const unsigned skip_c[] = { 44, 46, 52 };
+    static const char *const quote[] = { "failed parsing operand.", "single quote way too long",
+                                         "invalid octal number" };
+    static const unsigned quote_c[] = { 24, 27, 34 };
+    char msg[8];
+    size_t resume = 0;
+    mqsad_diag none;
+    errors_are("v_mqsad_u32_u8 v[4:7], 08, 08, 08 )", oct_c, oct, 3);
+    errors_are("v_mqsad_u32_u8 v1000, 08, 08, 08, 08 )", rng_c, rng, 5);
+    errors_are("v_mqsad_u32_u8 v[4:7], 0b2, 09, 0x )", mix_c, mix, 3);
+    errors_are("v_mqsad_u32_u8 v[4:7], v[2:3], v1, v[8:11] ) 08 09 0b2 )", skip_c, skip, 3);
+    errors_are("v_mqsad_u32_u8 v[4:7], 'ab', 08, 08 )", quote_c, quote, 3);
+    errors_are("08 08 08 )", start_c, start, 2);   /* at the start: no more after these two */
+    memset(&none, 0, sizeof none);
+    CHECK(mqsad_diag_next_lexer_error("a 08 08", 7, &none, &resume, msg, sizeof msg) == 0,
+          "no extra error: nothing more");
+    CHECK(mqsad_diag_next_lexer_error("a 08 08", 7, NULL, &resume, msg, sizeof msg) == 0, "NULL diag");
+}
+
+int main(void)
+{
+    test_split();
+    test_split_streaming();
+    test_lexer_errors();
+    return t_done();
+}
