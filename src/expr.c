@@ -11,9 +11,10 @@
  * A real token inside an expression is its double bit pattern (so -(1.0) = -0x3ff0...).
  *
  * Bounds: nesting (parentheses, unary operators) deeper than ASM_EXPR_DEPTH is an error
- * ("expression too deeply nested"); the node pool is fixed (ASM_EXPR_NODES) — constant
- * sub-trees are folded when it fills, and a symbolic expression that still does not fit
- * is an error ("expression too complex").
+ * ("expression too deeply nested"); the node pool is fixed (ASM_EXPR_NODES) — once it is
+ * half full, constant sub-trees are folded and their nodes given back (so constant chains
+ * of any length fit), and a symbolic expression that still does not fit is an error
+ * ("expression too complex").
  */
 #include "parse_internal.h"
 
@@ -178,6 +179,28 @@ static void fold(asm_expr_ctx *c, int i)
     }
 }
 
+/* Every sub-tree is a contiguous run of nodes ending at its root (children are built
+ * first, left before right): its first node. */
+static int subtree_start(const asm_expr_ctx *c, int i)
+{
+    while (c->nodes[i].a >= 0) i = c->nodes[i].a;
+    return i;
+}
+
+/* When the pool is half full: folds the sub-tree at i, the last one built, and gives its
+ * nodes back when it became a constant (so constant chains of any length fit). */
+static int fold_last(asm_expr_ctx *c, int i)
+{
+    int start;
+    if (c->nnodes < ASM_EXPR_NODES / 2 || i != c->nnodes - 1) return i;
+    start = subtree_start(c, i);
+    fold(c, i);
+    if (c->nodes[i].kind != EN_CONST || start == i) return i;
+    c->nodes[start] = c->nodes[i];
+    c->nnodes = start + 1;
+    return start;
+}
+
 static int binop_prec(asm_tok_kind k, asm_eop *op)
 {
     switch (k) {
@@ -274,6 +297,7 @@ static int parse_binop_rhs(asm_expr_ctx *c, unsigned prec, int lhs)
         int rhs, n;
         if (tp < prec || tp == 0) return lhs;
         asm_next(c->lx);
+        lhs = fold_last(c, lhs);
         rhs = parse_primary(c);
         if (rhs < 0) return -1;
         np = (unsigned)binop_prec(asm_cur(c->lx)->kind, &dummy);
@@ -283,7 +307,8 @@ static int parse_binop_rhs(asm_expr_ctx *c, unsigned prec, int lhs)
             c->depth--;
             if (rhs < 0) return -1;
         }
-        if (c->nnodes >= ASM_EXPR_NODES / 2) { fold(c, lhs); fold(c, rhs); }
+        rhs = fold_last(c, rhs);
+        if (c->nnodes >= ASM_EXPR_NODES / 2) fold(c, lhs);
         n = new_node(c, EN_BINARY, pos);
         if (n < 0) return -1;
         c->nodes[n].op = op;
@@ -467,6 +492,7 @@ unary:
         asm_next(c->lx);
         sub = parse_primary(c);
         if (sub < 0) return -1;
+        sub = fold_last(c, sub);
         n = new_node(c, EN_UNARY, pos);
         if (n < 0) return -1;
         c->nodes[n].op = op;

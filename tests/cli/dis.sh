@@ -123,7 +123,8 @@ fi
 #    to the general path, which prints it right: test_dis_line checks the converter itself.)
 #  - every byte but NUL, a hex digit or a token delimiter (" \t\r\n,#[]") in each of the 16
 #    digit positions of either form, between valid lines: llvm-mc's "invalid input token" at
-#    the token, the rest of the line dropped (a "]" line closes the block the "[" opened),
+#    the token (no caret line when the byte is not ASCII, as LLVM's SMDiagnostic), the rest
+#    of the line dropped (a "]" line closes the block the "[" opened),
 #    the valid lines printed; from a file (mapped) and from a pipe.
 dis_mask() {  # runs $BIN with MQSAD_CPU_MASK=$mask when $mask is set
     if [ -n "$mask" ]; then MQSAD_CPU_MASK=$mask "$BIN" "$@"; else "$BIN" "$@"; fi
@@ -135,7 +136,8 @@ if [ -f "$VEC" ]; then
         function bad(pre, post, k, ch, col,   l) {   # the word w with digit k = ch, at line n + 1
             l = pre substr(w, 1, 5 * int(k / 2) + 2 + k % 2) ch substr(w, 5 * int(k / 2) + 4 + k % 2) post
             print l > inp; n++
-            printf "<stdin>:%d:%d: error: invalid input token\n%s\n%" col "s\n", n, col, l, "^" > werr
+            printf "<stdin>:%d:%d: error: invalid input token\n%s\n", n, col, l > werr
+            if (c < 128) printf "%" col "s\n", "^" > werr   # no caret under a non-ASCII line
         }
         function good(l) { print l > inp; n++; print "\t" t > want }
         BEGIN {
