@@ -386,6 +386,7 @@ typedef struct mqsad_stmt {
     mqsad_stmt_kind kind;
     size_t len;             /**< the statement is text[0..len): up to its line comment or end */
     size_t next;            /**< the next statement starts at text[next] */
+    size_t newlines;        /**< the '\n' bytes in text[0..next) (lines to count) */
 } mqsad_stmt;
 
 /** Cuts assembly source into statements as llvm-mc's lexer does: a statement ends at '\n',

@@ -4,8 +4,39 @@
 #include "parse_internal.h"
 
 #include <string.h>
+#if defined(__SSE2__) && defined(__GNUC__)
+#include <emmintrin.h>
+#endif
 
 static int is_blank(unsigned char c) { return c == ' ' || c == '\t' || c == 0; }
+
+/* '\n', and the bytes that may make a statement end elsewhere than at its line's '\n':
+ * '\r', a string, a comment ('/' for // and block comments, ';'), a character literal. */
+static const unsigned char k_stop[256] = {
+    ['\n'] = 1, ['\r'] = 1, ['"'] = 1, ['/'] = 1, [';'] = 1, ['\''] = 1,
+};
+
+/* The offset of the first k_stop byte in t[0..len), or len. SSE2 (x86-64's baseline) looks
+ * at 16 bytes a step, only within t[0..len). */
+static size_t scan_stop(const char *t, size_t len)
+{
+    size_t i = 0;
+#if defined(__SSE2__) && defined(__GNUC__)
+    const __m128i nl = _mm_set1_epi8('\n'), cr = _mm_set1_epi8('\r'), qu = _mm_set1_epi8('"'),
+                  sl = _mm_set1_epi8('/'), sc = _mm_set1_epi8(';'), ap = _mm_set1_epi8('\'');
+    for (; i + 16 <= len; i += 16) {
+        __m128i v = _mm_loadu_si128((const __m128i *)(const void *)(t + i));
+        __m128i m = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, nl), _mm_cmpeq_epi8(v, cr)),
+                                 _mm_or_si128(_mm_cmpeq_epi8(v, qu), _mm_cmpeq_epi8(v, sl)));
+        int bits;
+        m = _mm_or_si128(m, _mm_or_si128(_mm_cmpeq_epi8(v, sc), _mm_cmpeq_epi8(v, ap)));
+        bits = _mm_movemask_epi8(m);
+        if (bits) return i + (size_t)__builtin_ctz((unsigned)bits);
+    }
+#endif
+    while (i < len && !k_stop[(unsigned char)t[i]]) i++;
+    return i;
+}
 
 /* A line comment runs to the next '\n' or '\r' (AsmLexer::LexLineComment). */
 static size_t line_end(const char *t, size_t i, size_t len)
@@ -14,29 +45,34 @@ static size_t line_end(const char *t, size_t i, size_t len)
     return i;
 }
 
+static int found(const char *text, mqsad_stmt *out)
+{
+    const char *p = text, *end = text + out->next;
+    out->newlines = 0;
+    while ((p = memchr(p, '\n', (size_t)(end - p))) != NULL) {
+        out->newlines++;
+        p++;
+    }
+    return 1;
+}
+
 int mqsad_next_statement(const char *text, size_t len, int at_eof, mqsad_stmt *out)
 {
     asm_lexer lx;
     const asm_tok *t;
     mqsad_stmt_kind kind;
-    size_t lim, s, e, guard;
-    const char *nl;
+    size_t lim, s, e, guard, n;
     if (!out || !text || len == 0) return 0;
     /* the usual line: no '\r', string, comment or character literal, so it ends at its '\n' */
-    nl = memchr(text, '\n', len);
-    if (nl) {
-        size_t n = (size_t)(nl - text), i;
-        for (i = 0; i < n; i++) {
-            unsigned char c = (unsigned char)text[i];
-            if (c == '\r' || c == '"' || c == '/' || c == ';' || c == '\'') break;
-        }
-        if (i == n) {
-            for (i = 0; i < n && is_blank((unsigned char)text[i]); i++) continue;
-            out->kind = i == n ? MQSAD_STMT_EMPTY : text[i] == '#' ? MQSAD_STMT_SILENT : MQSAD_STMT_TEXT;
-            out->len = out->kind == MQSAD_STMT_SILENT ? i : n;
-            out->next = n + 1;
-            return 1;
-        }
+    n = scan_stop(text, len);
+    if (n < len && text[n] == '\n') {
+        size_t i = 0;
+        while (i < n && is_blank((unsigned char)text[i])) i++;
+        out->kind = i == n ? MQSAD_STMT_EMPTY : text[i] == '#' ? MQSAD_STMT_SILENT : MQSAD_STMT_TEXT;
+        out->len = out->kind == MQSAD_STMT_SILENT ? i : n;
+        out->next = n + 1;
+        out->newlines = 1;
+        return 1;
     }
     /* token positions are 32-bit: a statement longer than that is cut there (mqsad_parse
      * then reports it as too long) */
@@ -65,13 +101,13 @@ int mqsad_next_statement(const char *text, size_t len, int at_eof, mqsad_stmt *o
          * there still prints its empty line) */
         if (kind == MQSAD_STMT_EMPTY && !memchr(text, '/', s)) out->kind = MQSAD_STMT_SILENT;
         out->next = len;
-        return 1;
+        return found(text, out);
     }
     e = (text[s] == '\n' || text[s] == '\r') ? s : line_end(text, s, lim);
     if (e >= lim) {
         if (!at_eof && lim == len) return 0;
         out->next = len;
-        return 1;
+        return found(text, out);
     }
     if (text[e] == '\r') {               /* "\r\n" is one end of line */
         if (e + 1 == len && !at_eof) return 0;
@@ -79,7 +115,7 @@ int mqsad_next_statement(const char *text, size_t len, int at_eof, mqsad_stmt *o
     } else {
         out->next = e + 1;
     }
-    return 1;
+    return found(text, out);
 }
 
 unsigned mqsad_diag_next_lexer_error(const char *text, size_t len, const mqsad_diag *diag,

@@ -24,6 +24,11 @@ static void split_is(const char *s, size_t len, const want *w, size_t n)
                   "\"%s\" #%zu: text \"%.*s\", want \"%s\"", s, k, (int)st.len, s + pos, w[k].text);
         }
         CHECK(st.next > 0 && st.next <= len - pos && st.len <= st.next, "\"%s\" #%zu: next %zu", s, k, st.next);
+        {
+            size_t nl = 0, i;
+            for (i = pos; i < pos + st.next && i < len; i++) nl += s[i] == '\n';
+            CHECK(st.newlines == nl, "\"%s\" #%zu: %zu newlines, want %zu", s, k, st.newlines, nl);
+        }
         if (st.next == 0) break;
         pos += st.next;
         k++;
@@ -97,7 +102,8 @@ static void test_split_streaming(void)
                 avail += 1 + (size_t)(t_xorshift64(&rng) % 5);
                 if (avail > len) avail = len;
             }
-            if (got1 != got2 || (got1 && (a.kind != b.kind || a.len != b.len || a.next != b.next))) {
+            if (got1 != got2 || (got1 && (a.kind != b.kind || a.len != b.len || a.next != b.next ||
+                                          a.newlines != b.newlines))) {
                 ok = 0;
                 break;
             }

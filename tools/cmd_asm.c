@@ -234,9 +234,11 @@ int cmd_asm(int argc, char **argv)
             lineno++;
             continue;
         }
-        for (k = 0; k < stmt.next; k++) nls += text[k] == '\n';
+        nls = stmt.newlines;
         rd.pos += stmt.next;
-        for (k = 0; k < stmt.len && (text[k] == ' ' || text[k] == '\t' || text[k] == '\0'); k++) continue;
+        k = 0;
+        if (recovery != REC_NONE)
+            while (k < stmt.len && (text[k] == ' ' || text[k] == '\t' || text[k] == '\0')) k++;
         if (recovery != REC_NONE && k + 1 < stmt.len && text[k] == '/' && text[k + 1] == '*') {
             /* llvm-mc's recovery after an error: the block comment that opens the next
              * statement is lexed as a token, so that statement is skipped unseen and each
