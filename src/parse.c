@@ -57,6 +57,10 @@ typedef struct pop {
 } pop;
 
 #define MAX_OPS 8
+/* With this many operands or more, llvm-mc 22 reports any operand mismatch at the
+ * OP_MATCH_CAP-th one (measured: 26 operands point at the mismatch, 27 and more at the
+ * 27th, whatever it is; the generated matcher's fixed operand table). */
+#define OP_MATCH_CAP 27
 
 typedef struct pstate {
     const mqsad_target *t;
@@ -917,7 +921,7 @@ mqsad_status mqsad_parse(const mqsad_target *target, const char *text, size_t le
     pstate ps;
     pstate *p = &ps;
     pop ops[MAX_OPS];
-    unsigned nops = 0, mnem_pos, i;
+    unsigned nops = 0, mnem_pos, i, cap_pos = 0;
     char mn[40];
     size_t mlen, k;
     const char *mname;
@@ -1041,11 +1045,13 @@ mqsad_status mqsad_parse(const mqsad_target *target, const char *text, size_t le
             return st;
         }
         if (nops < MAX_OPS) ops[nops] = o;
+        if (nops == OP_MATCH_CAP - 1) cap_pos = o.pos;
         nops++;
         if (o.kind == PO_TOKEN) {   /* "::" is followed by the VOPDY name (an identifier) */
             o.pos = cur(p)->pos;
             next(p);
             if (nops < MAX_OPS) ops[nops] = o;
+            if (nops == OP_MATCH_CAP - 1) cap_pos = o.pos;
             nops++;
         }
         if (cur(p)->kind == TK_COMMA) next(p);
@@ -1075,13 +1081,15 @@ mqsad_status mqsad_parse(const mqsad_target *target, const char *text, size_t le
         default: ok = ops[4].kind == PO_CLAMP; break;
         }
         if (!ok) {
-            fill_diag(diag, MQSAD_E_OPERAND_KIND, ops[i].pos + 1, "invalid operand for instruction");
+            fill_diag(diag, MQSAD_E_OPERAND_KIND, (nops >= OP_MATCH_CAP ? cap_pos : ops[i].pos) + 1,
+                      "invalid operand for instruction");
             return MQSAD_E_OPERAND_KIND;
         }
     }
     if (nops > 5 || (nops == 5 && ops[4].kind != PO_CLAMP)) {
         unsigned e = nops > 5 ? 5 : 4;
-        fill_diag(diag, MQSAD_E_OPERAND_KIND, ops[e].pos + 1, "invalid operand for instruction");
+        fill_diag(diag, MQSAD_E_OPERAND_KIND, (nops >= OP_MATCH_CAP ? cap_pos : ops[e].pos) + 1,
+                  "invalid operand for instruction");
         return MQSAD_E_OPERAND_KIND;
     }
     if (nops == 5) clampop = &ops[4];
