@@ -27,8 +27,9 @@
  *    instruction the two tools may disagree on where the next instruction starts);
  *  - streaming: bytes are decoded at the end of each input line (memory stays bounded);
  *    llvm-mc collects everything up to the next bracket or the end of the input first, so
- *    a malformed token discards more there (only when an instruction is split across
- *    lines, or earlier lines precede the bad token without brackets);
+ *    a malformed token discards more there (when an instruction is split across lines,
+ *    when earlier lines precede the bad token without brackets, or when a [ ... ] block
+ *    spans lines: llvm-mc drops the whole block, we have printed its earlier lines);
  *  - exit status 1 whenever anything was invalid (llvm-mc returns 0 for stream-mode
  *    warnings and for malformed tokens, 1 only for block/bracket errors);
  *  - input lines are limited to DIS_MAXLINE bytes (error "line too long", line skipped).
@@ -1112,7 +1113,8 @@ static void dis_usage(FILE *out)
         "\n"
         "Differences from llvm-mc: other instructions are reported as invalid encodings\n"
         "(llvm-mc would decode them; the 4-byte resync may then differ); bytes are decoded\n"
-        "line by line (bounded memory), so a malformed token drops only undecoded bytes;\n"
+        "line by line (bounded memory), so a malformed token drops only undecoded bytes\n"
+        "(llvm-mc also drops earlier unbracketed lines or earlier lines of a [ ] block);\n"
         "lines are limited to %d bytes; the exit status is 1 whenever anything was invalid.\n"
         "\n"
         "exit status: 0 all input decoded, 1 some input was invalid, 2 usage error.\n",
