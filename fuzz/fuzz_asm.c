@@ -5,6 +5,9 @@
  * message; an accepted line is valid, formats, encodes, and its canonical text assembles
  * to the same bytes; mqsad_assemble respects its output buffer.
  *
+ * Also: mqsad_next_statement walks the text with progress and in bounds, and the lexer
+ * errors of mqsad_diag_next_lexer_error come in order inside the line.
+ *
  * Input: byte 0 = target selector (fuzz.h), bytes 1.. = the line (not NUL-terminated;
  * NUL bytes, newlines and invalid UTF-8 are part of the fuzzed text).
  */
@@ -31,8 +34,29 @@ int FUZZ_ENTRY(const uint8_t *data, size_t size)
     memset(&diag, 0x5a, sizeof diag);
     st = mqsad_parse(t, text, n, &inst, &diag);
     FUZZ_ASSERT(st < MQSAD_STATUS_COUNT, ctx);
+    {   /* the text cut into statements: each makes progress and stays inside it */
+        size_t pos = 0, k = 0;
+        mqsad_stmt stmt;
+        while (mqsad_next_statement(text + pos, n - pos, 1, &stmt)) {
+            FUZZ_ASSERT(stmt.next > 0 && stmt.next <= n - pos && stmt.len <= stmt.next, ctx);
+            FUZZ_ASSERT(stmt.newlines <= stmt.next && stmt.kind <= MQSAD_STMT_TEXT, ctx);
+            pos += stmt.next;
+            FUZZ_ASSERT(++k <= n, ctx);
+        }
+        FUZZ_ASSERT(pos == n, ctx);
+    }
     if (st != MQSAD_OK) {
         fuzz_check_diag(&diag, st, n, ctx);
+        {   /* the further lexer errors: in the line, in order, finitely many */
+            size_t resume = 0, k = 0;
+            unsigned col, last = diag.extra_column;
+            char msg[96];
+            while ((col = mqsad_diag_next_lexer_error(text, n, &diag, &resume, msg, sizeof msg))) {
+                FUZZ_ASSERT(col > last && col <= n + 1 && msg[0] != '\0', ctx);
+                last = col;
+                FUZZ_ASSERT(++k <= n, ctx);
+            }
+        }
         /* diag may be NULL; same verdict */
         FUZZ_ASSERT(mqsad_parse(t, text, n, &inst, NULL) == st, ctx);
         /* assemble agrees */

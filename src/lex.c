@@ -194,6 +194,7 @@ static void lex_char(asm_lexer *lx, asm_tok *t, size_t start)
      * can be missing, which is "single quote way too long" */
     if (at(lx, p) != '\'') {
         if (p < lx->len) p++;
+        if (p > lx->len) p = lx->len;    /* the quote ended the text: stay inside it */
         mkerr(t, start, p, "single quote way too long");
         lx->pos = p;
         return;

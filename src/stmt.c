@@ -93,6 +93,7 @@ int mqsad_next_statement(const char *text, size_t len, int at_eof, mqsad_stmt *o
         }
         s = t->pos;
     }
+    if (s > lim) s = lim;
     out->kind = kind;
     out->len = s;
     if (s >= lim) {                      /* the text ends inside the statement */
