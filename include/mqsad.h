@@ -344,8 +344,9 @@ typedef struct mqsad_diag {
     char extra_message[96];
 } mqsad_diag;
 
-/** Parses one line of LLVM AMDGPU assembly (text[0..len), need not be NUL-terminated;
- *  a trailing comment is allowed; a '\n' ends the line) into *out, validated and ready for
+/** Parses one statement of LLVM AMDGPU assembly (text[0..len), need not be NUL-terminated;
+ *  a trailing comment is allowed; a '\n' or '\r' outside a block comment or string ends it,
+ *  see mqsad_next_statement for cutting source text) into *out, validated and ready for
  *  mqsad_encode. Only v_mqsad_u32_u8 (any case, optional _e64) is known. On error fills
  *  *diag (may be NULL) with llvm-mc 22's first message and column (and, when llvm-mc prints
  *  one, a second lexer error in extra_*). Statuses: MQSAD_E_SYNTAX (parse errors),
