@@ -342,6 +342,10 @@ typedef struct mqsad_diag {
      *  "single quote way too long"). extra_column is 0 when there is none. */
     unsigned extra_column;
     char extra_message[96];
+    /** 1 when the error came up while the operands were parsed (llvm-mc then skips the
+     *  rest of the statement token by token), 0 when the statement was read whole first
+     *  (matching, validation) or could not start; llvm-mc's recovery differs. */
+    unsigned char in_operands;
 } mqsad_diag;
 
 /** Parses one statement of LLVM AMDGPU assembly (text[0..len), need not be NUL-terminated;

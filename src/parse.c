@@ -1042,6 +1042,7 @@ mqsad_status mqsad_parse(const mqsad_target *target, const char *text, size_t le
                 if (diag) diag->status = st;
             }
             extra_lexer_error(p, diag);
+            if (diag) diag->in_operands = 1;
             return st;
         }
         if (nops < MAX_OPS) ops[nops] = o;

@@ -79,7 +79,8 @@ int mqsad_next_statement(const char *text, size_t len, int at_eof, mqsad_stmt *o
     lim = len < ASM_LINE_MAX ? len : ASM_LINE_MAX;
     mqsad__asm_lex_init(&lx, text, lim);
     t = asm_cur(&lx);
-    if (t->kind == TK_HASH) {            /* '#' first: a line comment (AsmLexer) */
+    /* '#' first: a line comment (AsmLexer), unless a block comment came before it */
+    if (t->kind == TK_HASH && !memchr(text, '/', t->pos)) {
         kind = MQSAD_STMT_SILENT;
         s = t->pos;
     } else {

@@ -57,6 +57,7 @@ static void test_split(void)
     SPLIT("# c\r  # d\r", { S, "" }, { S, "  " });
     SPLIT("; c\n\n", { S, "" }, { E, "" });
     SPLIT("a # c\n", { T, "a # c" });                       /* '#' is a comment only first */
+    SPLIT("/**/ # c\n", { T, "/**/ # c" });                 /* ... not after a block comment */
     SPLIT("/* a\n b */ x\n", { T, "/* a\n b */ x" });       /* one statement over two lines */
     SPLIT("/* a\n b */\nx\n", { E, "/* a\n b */" }, { T, "x" });
     SPLIT("x /* a\r\n*/ y\n", { T, "x /* a\r\n*/ y" });

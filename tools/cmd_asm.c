@@ -78,6 +78,20 @@ static int is_text_directive(const char *s, size_t n)
     }
 }
 
+/* 1 if s[0..n) holds the end of a block comment ("*\/"); an unterminated one is a lexer
+ * error token to llvm-mc, not a comment */
+static int closed_comment(const char *s, size_t n)
+{
+    size_t i;
+    for (i = 0; i + 1 < n; i++)
+        if (s[i] == '*' && s[i + 1] == '/') return 1;
+    return 0;
+}
+
+/* llvm-mc's message for a token that cannot start a statement; it also follows a lexer
+ * error that opens one (mqsad_diag.extra_message). Its error recovery depends on it. */
+static const char k_start_msg[] = "unexpected token at start of statement";
+
 /* Block reader: statements are cut (mqsad_next_statement) in a large buffer and handed out
  * in place; only a statement that straddles the end of the buffer is moved to its front. */
 #define READ_BUF (1 << 18)
@@ -182,7 +196,7 @@ int cmd_asm(int argc, char **argv)
     unsigned long lineno = 1;   /* the line the current statement starts on */
     int in_text = 0;         /* a ".text" line has been echoed */
     /* llvm-mc's state after a statement with an error (see the loop) */
-    enum { REC_NONE, REC_AFTER_ERROR, REC_RAW } recovery = REC_NONE;
+    enum { REC_NONE, REC_AFTER_ERROR, REC_AFTER_MATCH, REC_RAW } recovery = REC_NONE;
 
     for (i = 1; i < argc; i++) {
         if (cli_is_help(argv[i])) { usage(stdout); return 0; }
@@ -239,7 +253,8 @@ int cmd_asm(int argc, char **argv)
         k = 0;
         if (recovery != REC_NONE)
             while (k < stmt.len && (text[k] == ' ' || text[k] == '\t' || text[k] == '\0')) k++;
-        if (recovery != REC_NONE && k + 1 < stmt.len && text[k] == '/' && text[k + 1] == '*') {
+        if (recovery != REC_NONE && k + 1 < stmt.len && text[k] == '/' && text[k + 1] == '*' &&
+            closed_comment(text + k + 2, stmt.len - k - 2)) {
             /* llvm-mc's recovery after an error: the block comment that opens the next
              * statement is lexed as a token, so that statement is skipped unseen and each
              * further one that opens with a block comment is "unexpected token" */
@@ -247,6 +262,17 @@ int cmd_asm(int argc, char **argv)
                 report(name, lineno, text, stmt.next, (unsigned)k + 1, "unexpected token at start of statement");
                 failed = 1;
             }
+            recovery = REC_RAW;
+            lineno += nls;
+            continue;
+        }
+        if (recovery == REC_AFTER_MATCH && stmt.kind == MQSAD_STMT_TEXT &&
+            mqsad_parse(t, text, stmt.len, &inst, &d) != MQSAD_OK && d.extra_column == d.column &&
+            !strcmp(d.extra_message, k_start_msg)) {
+            /* ... and after an error found once the statement was read whole, so is one
+             * that opens with a lexer error: llvm-mc had lexed that token already, and its
+             * Error() steps over an error token (mqsad_parse reports that error and
+             * "unexpected token at start of statement" at the same column) */
             recovery = REC_RAW;
             lineno += nls;
             continue;
@@ -276,7 +302,10 @@ int cmd_asm(int argc, char **argv)
             while ((col = mqsad_diag_next_lexer_error(text, stmt.len, &d, &resume, msg, sizeof msg)))
                 report(name, lineno, text, stmt.next, col, msg);
             failed = 1;
-            recovery = REC_AFTER_ERROR;
+            /* llvm-mc's parseStatement rejects a stray first token and goes on lexing raw
+             * (comments are tokens); every other error leaves it in its skipping state */
+            recovery = !strcmp(d.message, k_start_msg) ? REC_RAW :
+                       d.in_operands ? REC_AFTER_ERROR : REC_AFTER_MATCH;
         } else if (mode == OUT_BIN) {
             out_put(bytes, n);
         } else if (mode == OUT_HEX) {
