@@ -174,8 +174,33 @@ static void test_lexer_errors(void)
     CHECK(mqsad_diag_next_lexer_error("a 08 08", 7, NULL, &resume, msg, sizeof msg) == 0, "NULL diag");
 }
 
+/* mqsad_diag.in_operands: llvm-mc's recovery after these differs (diffcli_asm_recovery3):
+ * errors while the operands are parsed vs. once the statement was read whole. */
+static void test_in_operands(void)
+{
+    static const struct { const char *line; int in_operands; } cases[] = {
+        { "v_mqsad_u32_u8 v1000", 1 },                          /* register range */
+        { "v_mqsad_u32_u8 v[4:7], 08", 1 },                     /* lexer error */
+        { "foo 08", 1 },                                        /* unknown, failed operand */
+        { "v_mqsad_u32_u8 v[4:7], v1, v1, v[8:11]", 0 },        /* match */
+        { "v_mqsad_u32_u8 v[4:7], v[2:3], v1", 0 },             /* too few operands */
+        { "foo", 0 },                                           /* unknown mnemonic */
+        { "08", 0 },                                            /* statement start */
+    };
+    const mqsad_target *t = mqsad_target_lookup("gfx900");
+    mqsad_inst inst;
+    mqsad_diag d;
+    size_t i;
+    for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        memset(&d, 0x5a, sizeof d);
+        CHECK(mqsad_parse(t, cases[i].line, strlen(cases[i].line), &inst, &d) != MQSAD_OK &&
+              d.in_operands == cases[i].in_operands, "%s: in_operands %d", cases[i].line, d.in_operands);
+    }
+}
+
 int main(void)
 {
+    test_in_operands();
     test_split();
     test_split_streaming();
     test_lexer_errors();
