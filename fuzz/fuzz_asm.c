@@ -51,7 +51,7 @@ int FUZZ_ENTRY(const uint8_t *data, size_t size)
             size_t resume = 0, k = 0;
             unsigned col, last = diag.extra_column;
             char msg[96];
-            while ((col = mqsad_diag_next_lexer_error(text, n, &diag, &resume, msg, sizeof msg))) {
+            while ((col = mqsad_diag_next_lexer_error(text, n, &diag, &resume, msg, sizeof msg, NULL))) {
                 FUZZ_ASSERT(col > last && col <= n + 1 && msg[0] != '\0', ctx);
                 last = col;
                 FUZZ_ASSERT(++k <= n, ctx);

@@ -374,9 +374,14 @@ MQSAD_API mqsad_status mqsad_assemble(const mqsad_target *target, const char *te
  *  *diag holds the first (extra_*). This gives the ones after it, in order: call with
  *  *resume = 0 first and the same text, len and diag each time; returns the next one's
  *  1-based column and copies its message to msg[0..size) (NUL-terminated), or returns 0
- *  when there are no more. Never allocates; linear time over all calls. Thread-safe. */
+ *  when there are no more. llvm-mc never looks at the token after a reported error; when
+ *  that token is the end of the statement its skipping goes on into the next statement,
+ *  and *past_end (may be NULL; set, never cleared) becomes 1. Call with diag NULL to get
+ *  the lexer errors of such a next statement, skipped from its first token (past_end may
+ *  then chain on). Never allocates; linear time over all calls. Thread-safe. */
 MQSAD_API unsigned mqsad_diag_next_lexer_error(const char *text, size_t len, const mqsad_diag *diag,
-                                               size_t *resume, char *msg, size_t size);
+                                               size_t *resume, char *msg, size_t size,
+                                               int *past_end);
 
 /** What a statement of assembly source holds (mqsad_next_statement). */
 typedef enum mqsad_stmt_kind {

@@ -121,20 +121,20 @@ int mqsad_next_statement(const char *text, size_t len, int at_eof, mqsad_stmt *o
 }
 
 unsigned mqsad_diag_next_lexer_error(const char *text, size_t len, const mqsad_diag *diag,
-                                     size_t *resume, char *msg, size_t size)
+                                     size_t *resume, char *msg, size_t size, int *past_end)
 {
     asm_lexer lx;
     const asm_tok *t;
     size_t lim, guard;
     unsigned col = 0;
     if (msg && size) msg[0] = '\0';
-    if (!text || !diag || !resume || !diag->extra_column) return 0;
+    if (!text || !resume || (diag && !diag->extra_column)) return 0;
     lim = len < ASM_LINE_MAX ? len : ASM_LINE_MAX;
     /* *resume is 0 on the first call, else 1 + the offset of the token to go on from */
     if (*resume > lim + 1) return 0;
     mqsad__asm_lex_init_at(&lx, text, lim, *resume ? *resume - 1 : 0);
     t = asm_cur(&lx);
-    if (*resume == 0) {
+    if (*resume == 0 && diag) {
         /* a lexer error as the first token is followed only by "unexpected token at start
          * of statement" (already extra_*); otherwise go on from the extra_* token */
         if (t->kind == TK_ERROR) { *resume = lim + 2; return 0; }
@@ -158,13 +158,19 @@ unsigned mqsad_diag_next_lexer_error(const char *text, size_t len, const mqsad_d
         }
     }
     /* AsmParser::Lex reports an error token through Error(), which lexes past it, and then
-     * lexes once more itself: the token after each reported error is never looked at */
+     * lexes once more itself: the token after each reported error is never looked at. When
+     * that token is the end of the statement, llvm-mc's skipping goes on into the next. */
     asm_next(&lx);
-    if (asm_cur(&lx)->kind != TK_EOS) asm_next(&lx);
+    if (asm_cur(&lx)->kind == TK_EOS) {
+        *resume = lim + 2;
+        if (past_end) *past_end = 1;
+        return col;
+    }
+    asm_next(&lx);
     t = asm_cur(&lx);
-    if (*resume == 0) {
+    if (col == 0) {      /* the first call stepped over extra_*: look for the next one */
         *resume = (size_t)t->pos + 1;
-        return mqsad_diag_next_lexer_error(text, len, diag, resume, msg, size);
+        return mqsad_diag_next_lexer_error(text, len, diag, resume, msg, size, past_end);
     }
     *resume = (size_t)t->pos + 1;
     return col;

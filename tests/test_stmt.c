@@ -130,12 +130,12 @@ static void errors_are(const char *line, const unsigned *cols, const char *const
     CHECK(mqsad_parse(t, line, len, &inst, &d) != MQSAD_OK, "%s: rejected", line);
     if (n > 0) CHECK(d.column == cols[0] && !strcmp(d.message, msgs[0]), "%s: first %u %s", line, d.column, d.message);
     if (n > 1) CHECK(d.extra_column == cols[1] && !strcmp(d.extra_message, msgs[1]), "%s: second %u %s", line, d.extra_column, d.extra_message);
-    for (k = 2; (col = mqsad_diag_next_lexer_error(line, len, &d, &resume, msg, sizeof msg)); k++) {
+    for (k = 2; (col = mqsad_diag_next_lexer_error(line, len, &d, &resume, msg, sizeof msg, NULL)); k++) {
         CHECK(k < n && col == cols[k] && !strcmp(msg, msgs[k]), "%s: #%zu %u %s", line, k, col, msg);
         if (k > n) break;
     }
     CHECK(k == n, "%s: %zu errors, want %zu", line, k, n);
-    CHECK(mqsad_diag_next_lexer_error(line, len, &d, &resume, msg, sizeof msg) == 0, "%s: stays at the end", line);
+    CHECK(mqsad_diag_next_lexer_error(line, len, &d, &resume, msg, sizeof msg, NULL) == 0, "%s: stays at the end", line);
 }
 
 static void test_lexer_errors(void)
@@ -169,9 +169,9 @@ static void test_lexer_errors(void)
     errors_are("v_mqsad_u32_u8 v[4:7], 'ab', 08, 08 )", quote_c, quote, 3);
     errors_are("08 08 08 )", start_c, start, 2);   /* at the start: no more after these two */
     memset(&none, 0, sizeof none);
-    CHECK(mqsad_diag_next_lexer_error("a 08 08", 7, &none, &resume, msg, sizeof msg) == 0,
+    CHECK(mqsad_diag_next_lexer_error("a 08 08", 7, &none, &resume, msg, sizeof msg, NULL) == 0,
           "no extra error: nothing more");
-    CHECK(mqsad_diag_next_lexer_error("a 08 08", 7, NULL, &resume, msg, sizeof msg) == 0, "NULL diag");
+    CHECK(mqsad_diag_next_lexer_error("a 08 08", 7, NULL, NULL, msg, sizeof msg, NULL) == 0, "NULL resume");
 }
 
 /* mqsad_diag.in_operands: llvm-mc's recovery after these differs (diffcli_asm_recovery3):

@@ -196,7 +196,7 @@ int cmd_asm(int argc, char **argv)
     unsigned long lineno = 1;   /* the line the current statement starts on */
     int in_text = 0;         /* a ".text" line has been echoed */
     /* llvm-mc's state after a statement with an error (see the loop) */
-    enum { REC_NONE, REC_AFTER_ERROR, REC_AFTER_MATCH, REC_RAW } recovery = REC_NONE;
+    enum { REC_NONE, REC_AFTER_ERROR, REC_AFTER_MATCH, REC_RAW, REC_SKIPPING } recovery = REC_NONE;
 
     for (i = 1; i < argc; i++) {
         if (cli_is_help(argv[i])) { usage(stdout); return 0; }
@@ -250,6 +250,19 @@ int cmd_asm(int argc, char **argv)
         }
         nls = stmt.newlines;
         rd.pos += stmt.next;
+        if (recovery == REC_SKIPPING) {
+            /* llvm-mc's skipping stepped over the end of the failed statement before this
+             * one: this one is skipped too, its lexer errors reported the same way */
+            char msg[160];
+            size_t resume = 0;
+            unsigned col;
+            int past = 0;
+            while ((col = mqsad_diag_next_lexer_error(text, stmt.len, NULL, &resume, msg, sizeof msg, &past)))
+                report(name, lineno, text, stmt.next, col, msg);
+            recovery = past ? REC_SKIPPING : REC_AFTER_ERROR;
+            lineno += nls;
+            continue;
+        }
         k = 0;
         if (recovery != REC_NONE)
             while (k < stmt.len && (text[k] == ' ' || text[k] == '\t' || text[k] == '\0')) k++;
@@ -296,16 +309,19 @@ int cmd_asm(int argc, char **argv)
             char msg[160];
             size_t resume = 0;
             unsigned col;
+            int past = 0;
             /* the diagnostics may point past the statement, into its comment and line end */
             report(name, lineno, text, stmt.next, d.column, d.message);
             if (d.extra_column) report(name, lineno, text, stmt.next, d.extra_column, d.extra_message);
-            while ((col = mqsad_diag_next_lexer_error(text, stmt.len, &d, &resume, msg, sizeof msg)))
+            while ((col = mqsad_diag_next_lexer_error(text, stmt.len, &d, &resume, msg, sizeof msg, &past)))
                 report(name, lineno, text, stmt.next, col, msg);
             failed = 1;
             /* llvm-mc's parseStatement rejects a stray first token and goes on lexing raw
-             * (comments are tokens); every other error leaves it in its skipping state */
+             * (comments are tokens); every other error leaves it in its skipping state,
+             * which may have stepped over the end of this statement (only while the
+             * operands were parsed: that is where it skips token by token) */
             recovery = !strcmp(d.message, k_start_msg) ? REC_RAW :
-                       d.in_operands ? REC_AFTER_ERROR : REC_AFTER_MATCH;
+                       !d.in_operands ? REC_AFTER_MATCH : past ? REC_SKIPPING : REC_AFTER_ERROR;
         } else if (mode == OUT_BIN) {
             out_put(bytes, n);
         } else if (mode == OUT_HEX) {
