@@ -30,32 +30,6 @@ static void usage(FILE *o)
                "  FILE               input file (default: standard input, named <stdin>)\n");
 }
 
-/* llvm-mc's SourceMgr echo: tabs expand to the next multiple of 8 columns; the line ends
- * at the first '\r' (as for SourceMgr), and a line with a non-ASCII byte gets no caret. */
-static void print_source(FILE *o, const char *line, size_t len, unsigned col)
-{
-    size_t i, vis = 0, caret = 0;
-    int ascii = 1;
-    const char *cr = memchr(line, '\r', len);
-    if (cr) len = (size_t)(cr - line);
-    for (i = 0; i < len; i++)
-        if ((unsigned char)line[i] >= 0x80) ascii = 0;
-    for (i = 0; i < len; i++) {
-        if (i + 1 == col) caret = vis;
-        if (line[i] == '\t') {
-            do { fputc(' ', o); vis++; } while (vis % 8);
-        } else {
-            fputc(line[i], o);
-            vis++;
-        }
-    }
-    if (col > len) caret = vis + (col - 1 - len);
-    fputc('\n', o);
-    if (!ascii) return;
-    for (i = 0; i < caret; i++) fputc(' ', o);
-    fputs("^\n", o);
-}
-
 /* 1 if the statement is the ".text" directive (blanks and block comments around it) */
 static int is_text_directive(const char *s, size_t n)
 {
@@ -142,7 +116,7 @@ static void report(const char *name, unsigned long lineno, const char *text, siz
     }
     for (end = seg; end < len && text[end] != '\n' && text[end] != '\r'; end++) continue;
     fprintf(stderr, "%s:%lu:%u: error: %s\n", name, line, (unsigned)(col - seg), msg);
-    print_source(stderr, text + seg, end - seg, (unsigned)(col - seg));
+    cli_print_source(stderr, text + seg, end - seg, (unsigned)(col - seg));
 }
 
 /* Output buffer: whole blocks go to stdout with one fwrite. */

@@ -212,7 +212,7 @@ static void out_put(struct dis *d, const char *s, size_t n)
 static void diag(struct dis *d, unsigned long line, unsigned col, const char *text, size_t len,
                  const char *kind, const char *msg)
 {
-    size_t i, end, disp = 0, caret = 0, pos = col ? col - 1 : 0, seg = pos;
+    size_t end, pos = col ? col - 1 : 0, seg = pos;
     out_flush(d);
     fflush(stdout);
     /* llvm::SourceMgr: a '\r' also starts a "line" for the column and the printed text
@@ -225,36 +225,7 @@ static void diag(struct dis *d, unsigned long line, unsigned col, const char *te
     end = 0;
     while (end < len && text[end] != '\n' && text[end] != '\r') end++;
     fprintf(stderr, "%s:%lu:%u: %s: %s\n", d->fname, line, col, kind, msg);
-    if (!memchr(text, '\t', end)) {     /* common case: no tab expansion */
-        fwrite(text, 1, end, stderr);
-        disp = end;
-        caret = col - 1;
-    } else {
-        for (i = 0; i < end; i++) {
-            if (i + 1 == col) caret = disp;
-            if (text[i] == '\t') {
-                do { fputc(' ', stderr); disp++; } while (disp % 8);
-            } else {
-                fputc(text[i], stderr);
-                disp++;
-            }
-        }
-        if (col > end) caret = disp + (col - 1 - end);
-    }
-    fputc('\n', stderr);
-    /* SMDiagnostic::print leaves out the caret line when the line has a non-ASCII byte */
-    for (i = 0; i < end; i++)
-        if ((unsigned char)text[i] >= 0x80) { d->status = 1; return; }
-    {
-        static const char spaces[64] = "                                                                ";
-        size_t left = caret;
-        while (left) {
-            size_t k = left < sizeof spaces ? left : sizeof spaces;
-            fwrite(spaces, 1, k, stderr);
-            left -= k;
-        }
-    }
-    fputs("^\n", stderr);
+    cli_print_source(stderr, text, end, col);
     d->status = 1;
 }
 
