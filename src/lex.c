@@ -220,6 +220,7 @@ static void lex_char(asm_lexer *lx, asm_tok *t, size_t start)
 static void lex_one(asm_lexer *lx, asm_tok *t)
 {
     size_t p = lx->pos, s;
+    unsigned nc = 0;
     int c;
     for (;;) {
         c = at(lx, p);
@@ -230,12 +231,19 @@ static void lex_one(asm_lexer *lx, asm_tok *t)
         if (c == '/' && at(lx, p + 1) == '*') {
             size_t q = p + 2;
             while (q < lx->len && !(at(lx, q) == '*' && at(lx, q + 1) == '/')) q++;
-            if (q >= lx->len) { mkerr(t, p, lx->len, "unterminated comment"); lx->pos = lx->len; return; }
+            if (q >= lx->len) {
+                t->comments = nc;
+                mkerr(t, p, lx->len, "unterminated comment");
+                lx->pos = lx->len;
+                return;
+            }
             p = q + 2;
+            nc++;
             continue;
         }
         break;
     }
+    t->comments = nc;
     s = p;
     switch (c) {    /* the most frequent tokens first */
     case ',': mk(t, TK_COMMA, s, s + 1); lx->pos = s + 1; return;

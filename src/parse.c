@@ -84,6 +84,23 @@ static void perr(pstate *p, unsigned pos, const char *msg)
 static const asm_tok *cur(pstate *p) { return asm_cur(&p->lx); }
 static const asm_tok *peek(pstate *p, unsigned n) { return asm_peek(&p->lx, n); }
 static void next(pstate *p) { asm_next(&p->lx); }
+
+/* The n-th token ahead (n = 1 or 2) as LLVM's AMDGPU parser sees it where it looks ahead
+ * (peekToken / peekTokens): the raw lexer there returns a block comment as a token, so v
+ * followed by a block comment and [2:3] is not a register. Consuming a token
+ * skips comments, so peek() is right everywhere else. */
+static const asm_tok *rpeek(pstate *p, unsigned n)
+{
+    static const asm_tok comment = { TK_COMMENT, 0, 0, 0, NULL, 0 };
+    unsigned i;
+    for (i = 1;; i++) {
+        const asm_tok *t = peek(p, i);
+        if (t->comments >= n) return &comment;
+        n -= t->comments;
+        if (n == 1 || t->kind == TK_EOS || i == 2) return t;
+        n--;
+    }
+}
 static const char *tstr(pstate *p, const asm_tok *t) { return p->lx.text + t->pos; }
 
 #define tok_is(p, t, lit) ((t)->kind == TK_IDENT && (t)->len == sizeof(lit) - 1 && \
@@ -203,7 +220,7 @@ static int is_operand_modifier(pstate *p, const asm_tok *t, const asm_tok *nx)
 
 static int is_modifier(pstate *p)
 {
-    const asm_tok *t = cur(p), *n0 = peek(p, 1), *n1 = peek(p, 2);
+    const asm_tok *t = cur(p), *n0 = rpeek(p, 1), *n1 = rpeek(p, 2);
     if (is_operand_modifier(p, t, n0)) return 1;
     if (t->kind == TK_MINUS && (is_register(p, n0, n1) || is_operand_modifier(p, n0, n1))) return 1;
     return t->kind == TK_IDENT && n0->kind == TK_COLON;
@@ -458,7 +475,7 @@ enum { PS_OK = 0, PS_NOMATCH, PS_FAIL };
 static int parse_imm(pstate *p, pop *o, int lit)
 {
     const asm_tok *t;
-    if (is_register(p, cur(p), peek(p, 1)) || is_modifier(p)) return PS_NOMATCH;
+    if (is_register(p, cur(p), rpeek(p, 1)) || is_modifier(p)) return PS_NOMATCH;
     if (!lit) {
         int l = tok_is(p, cur(p), "lit64") ? 2 : tok_is(p, cur(p), "lit") ? 1 : 0;
         if (l) {
@@ -481,7 +498,7 @@ static int parse_imm(pstate *p, pop *o, int lit)
     memset(o, 0, sizeof *o);
     o->pos = t->pos;
     o->lit = lit;
-    if (t->kind == TK_REAL || (t->kind == TK_MINUS && peek(p, 1)->kind == TK_REAL)) {
+    if (t->kind == TK_REAL || (t->kind == TK_MINUS && rpeek(p, 1)->kind == TK_REAL)) {
         int neg = t->kind == TK_MINUS;
         uint64_t bits;
         const asm_tok *r;
@@ -555,7 +572,7 @@ static int parse_operand(pstate *p, pop *o, unsigned index, int known)
             return PS_OK;
         }
     }
-    if (is_register(p, cur(p), peek(p, 1))) return parse_amdgpu_register(p, o) ? PS_OK : PS_FAIL;
+    if (is_register(p, cur(p), rpeek(p, 1))) return parse_amdgpu_register(p, o) ? PS_OK : PS_FAIL;
     if (is_modifier(p)) return PS_NOMATCH;
     return parse_imm(p, o, 0);
 }

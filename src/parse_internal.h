@@ -15,7 +15,9 @@ typedef enum asm_tok_kind {
     TK_PLUS, TK_MINUS, TK_TILDE, TK_EXCL, TK_STAR, TK_SLASH, TK_PERCENT,
     TK_AMP, TK_AMPAMP, TK_PIPE, TK_PIPEPIPE, TK_CARET,
     TK_SHL, TK_SHR, TK_LT, TK_LE, TK_GT, TK_GE, TK_EQEQ, TK_NE, TK_LTGT, TK_EQ,
-    TK_DOLLAR, TK_AT, TK_HASH, TK_DOT, TK_OTHER
+    TK_DOLLAR, TK_AT, TK_HASH, TK_DOT, TK_OTHER,
+    TK_COMMENT       /* never lexed: what LLVM's lookahead (peekTokens) sees at a block
+                        comment, which its parser skips only when it consumes a token */
 } asm_tok_kind;
 
 typedef struct asm_tok {
@@ -23,6 +25,7 @@ typedef struct asm_tok {
     unsigned pos, len;       /* byte offset and length in the line */
     uint64_t ival;           /* TK_INT value (two's complement, 64-bit) */
     const char *msg;         /* TK_ERROR message (static) */
+    unsigned comments;       /* block comments between this token and the one before */
 } asm_tok;
 
 /* A lexer over text[0..len). Lexing is lazy: cur plus up to two peeked tokens. */

@@ -159,14 +159,18 @@ unsigned mqsad_diag_next_lexer_error(const char *text, size_t len, const mqsad_d
     }
     /* AsmParser::Lex reports an error token through Error(), which lexes past it, and then
      * lexes once more itself: the token after each reported error is never looked at. When
-     * that token is the end of the statement, llvm-mc's skipping goes on into the next. */
+     * that token is the end of the statement, llvm-mc's skipping goes on into the next.
+     * The raw lexer there returns a block comment as a token: then the comment is the one
+     * not looked at. */
     asm_next(&lx);
-    if (asm_cur(&lx)->kind == TK_EOS) {
-        *resume = lim + 2;
-        if (past_end) *past_end = 1;
-        return col;
+    if (asm_cur(&lx)->comments == 0) {
+        if (asm_cur(&lx)->kind == TK_EOS) {
+            *resume = lim + 2;
+            if (past_end) *past_end = 1;
+            return col;
+        }
+        asm_next(&lx);
     }
-    asm_next(&lx);
     t = asm_cur(&lx);
     if (col == 0) {      /* the first call stepped over extra_*: look for the next one */
         *resume = (size_t)t->pos + 1;

@@ -159,6 +159,11 @@ static void test_lexer_errors(void)
     static const char *const quote[] = { "failed parsing operand.", "single quote way too long",
                                          "invalid octal number" };
     static const unsigned quote_c[] = { 24, 27, 34 };
+    /* a block comment after a reported error is the token not looked at (llvm-mc's raw
+     * lexer returns it as a token): 09 is skipped, 0b2 reported */
+    static const char *const cmt[] = { "failed parsing operand.", "invalid octal number",
+                                       "invalid binary number" };
+    static const unsigned cmt_c[] = { 24, 32, 40 };
     char msg[8];
     size_t resume = 0;
     mqsad_diag none;
@@ -167,11 +172,32 @@ static void test_lexer_errors(void)
     errors_are("v_mqsad_u32_u8 v[4:7], 0b2, 09, 0x )", mix_c, mix, 3);
     errors_are("v_mqsad_u32_u8 v[4:7], v[2:3], v1, v[8:11] ) 08 09 0b2 )", skip_c, skip, 3);
     errors_are("v_mqsad_u32_u8 v[4:7], 'ab', 08, 08 )", quote_c, quote, 3);
-    errors_are("08 08 08 )", start_c, start, 2);   /* at the start: no more after these two */
+    errors_are("08 08 08 )", start_c, start, 2);
+    errors_are("v_mqsad_u32_u8 v[4:7], 08 /**/ 09 /**/ 0b2 )", cmt_c, cmt, 3);   /* at the start: no more after these two */
     memset(&none, 0, sizeof none);
     CHECK(mqsad_diag_next_lexer_error("a 08 08", 7, &none, &resume, msg, sizeof msg, NULL) == 0,
           "no extra error: nothing more");
     CHECK(mqsad_diag_next_lexer_error("a 08 08", 7, NULL, NULL, msg, sizeof msg, NULL) == 0, "NULL resume");
+}
+
+/* llvm-mc's lookahead sees a block comment as a token (llvm-mc-22, gfx900): v followed by
+ * a comment is a symbol, then [2:3] a register list with no register in it */
+static void test_block_comment_lookahead(void)
+{
+    static const struct { const char *line; unsigned col; const char *msg; } cases[] = {
+        { "v_mqsad_u32_u8 v[4:7], v/**/[2:3], v1, v[8:11]", 30, "expected a register or a list of registers" },
+        { "v_mqsad_u32_u8 v[4:7], v[2:3], abs/**/(v1), v[8:11]", 39, "invalid operand for instruction" },
+    };
+    const mqsad_target *t = mqsad_target_lookup("gfx900");
+    mqsad_inst inst;
+    mqsad_diag d;
+    size_t i;
+    for (i = 0; i < sizeof cases / sizeof cases[0]; i++)
+        CHECK(mqsad_parse(t, cases[i].line, strlen(cases[i].line), &inst, &d) != MQSAD_OK &&
+              d.column == cases[i].col && !strcmp(d.message, cases[i].msg), "%s: %u %s",
+              cases[i].line, d.column, d.message);
+    CHECK(mqsad_parse(t, "v_mqsad_u32_u8 v[4:7], v[/**/2:3], /**/v1/**/, v[8:11]", 54, &inst, &d) == MQSAD_OK,
+          "comments a token is consumed over are blanks");
 }
 
 /* mqsad_diag.in_operands: llvm-mc's recovery after these differs (diffcli_asm_recovery3):
@@ -201,6 +227,7 @@ static void test_in_operands(void)
 int main(void)
 {
     test_in_operands();
+    test_block_comment_lookahead();
     test_split();
     test_split_streaming();
     test_lexer_errors();
