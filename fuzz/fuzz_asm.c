@@ -5,7 +5,8 @@
  * message; an accepted line is valid, formats, encodes, and its canonical text assembles
  * to the same bytes; mqsad_assemble respects its output buffer.
  *
- * Also: mqsad_next_statement walks the text with progress and in bounds, and the lexer
+ * Also: mqsad_next_statement walks the text with progress and in bounds (each statement
+ * parsed with one mqsad_asm_state, whose counts stay in bounds), and the lexer
  * errors of mqsad_diag_next_lexer_error come in order inside the line.
  *
  * Input: byte 0 = target selector (fuzz.h), bytes 1.. = the line (not NUL-terminated;
@@ -34,12 +35,25 @@ int FUZZ_ENTRY(const uint8_t *data, size_t size)
     memset(&diag, 0x5a, sizeof diag);
     st = mqsad_parse(t, text, n, &inst, &diag);
     FUZZ_ASSERT(st < MQSAD_STATUS_COUNT, ctx);
-    {   /* the text cut into statements: each makes progress and stays inside it */
+    {   /* the text cut into statements: each makes progress and stays inside it; parsed
+         * one after another with one file state, the label counts only grow, within their
+         * bounds, and forward references point into their statement */
         size_t pos = 0, k = 0;
         mqsad_stmt stmt;
+        mqsad_asm_state fs;
+        mqsad_inst fi;
+        unsigned labels = 0, i;
+        memset(&fs, 0, sizeof fs);
         while (mqsad_next_statement(text + pos, n - pos, 1, &stmt)) {
             FUZZ_ASSERT(stmt.next > 0 && stmt.next <= n - pos && stmt.len <= stmt.next, ctx);
             FUZZ_ASSERT(stmt.newlines <= stmt.next && stmt.kind <= MQSAD_STMT_TEXT, ctx);
+            if (mqsad_parse_ex(t, text + pos, stmt.len, &fs, &fi, NULL) == MQSAD_OK)
+                FUZZ_ASSERT(mqsad_validate(&fi, NULL) == MQSAD_OK, ctx);
+            FUZZ_ASSERT(fs.temp_labels >= labels && fs.temp_labels - labels <= stmt.len, ctx);
+            FUZZ_ASSERT(fs.dir_labels <= MQSAD_DIR_LABELS && fs.fwd_refs <= MQSAD_FWD_REFS, ctx);
+            for (i = 0; i < fs.fwd_refs; i++)
+                FUZZ_ASSERT(fs.fwd_column[i] >= 1 && fs.fwd_column[i] <= stmt.len, ctx);
+            labels = fs.temp_labels;
             pos += stmt.next;
             FUZZ_ASSERT(++k <= n, ctx);
         }

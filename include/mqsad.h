@@ -365,10 +365,46 @@ typedef struct mqsad_diag {
 MQSAD_API mqsad_status mqsad_parse(const mqsad_target *target, const char *text, size_t len,
                                    mqsad_inst *out, mqsad_diag *diag);
 
+/** What lasts from one statement to the next in a file. llvm-mc numbers the temporary
+ *  labels it makes (.Ltmp0, .Ltmp1, ...) over the whole input: one for each current-location
+ *  symbol `.`, and one for each directional label (`1f`, `1b`) the first time it is named.
+ *  Labels cannot be defined here, so every `Nb` is "directional label undefined" at once
+ *  and every `Nf` reference is at the end of the file (llvm-mc prints those after all other
+ *  output): fwd_column lists the last statement's. Zero the struct before the first
+ *  statement; it holds no pointers. */
+#define MQSAD_DIR_LABELS 128     /**< distinct directional labels one file may name */
+#define MQSAD_FWD_REFS 16        /**< forward references one statement may make */
+typedef struct mqsad_asm_state {
+    unsigned temp_labels;        /**< labels made so far: the next one is .Ltmp<temp_labels> */
+    unsigned dir_labels;         /**< entries used in dir[] */
+    struct {
+        uint32_t value;          /**< N (LLVM keeps it in 32 bits) */
+        uint32_t temp;           /**< its label .Ltmp<temp> */
+        uint8_t backward;        /**< 1 for `Nb`, 0 for `Nf` */
+    } dir[MQSAD_DIR_LABELS];
+    unsigned fwd_refs;           /**< `Nf` references in the last statement parsed */
+    unsigned fwd_column[MQSAD_FWD_REFS]; /**< their 1-based columns, in order */
+} mqsad_asm_state;
+
+/** mqsad_parse within a file: each `.` parsed makes the label .Ltmp<state->temp_labels>
+ *  and advances the count, also when the statement then fails (llvm-mc prints each such
+ *  label, ".LtmpN:" on its own line, as it parses it: before the statement's own output).
+ *  Directional labels take their numbers from the same count (see mqsad_asm_state); more
+ *  than MQSAD_DIR_LABELS of them in a file, or MQSAD_FWD_REFS forward references in a
+ *  statement, is "too many directional labels". state NULL: as mqsad_parse, where the
+ *  statement is the first of its file. */
+MQSAD_API mqsad_status mqsad_parse_ex(const mqsad_target *target, const char *text, size_t len,
+                                      mqsad_asm_state *state, mqsad_inst *out, mqsad_diag *diag);
+
 /** Convenience: parse + encode. out[0..size), *written bytes. */
 MQSAD_API mqsad_status mqsad_assemble(const mqsad_target *target, const char *text, size_t len,
                                       mqsad_inst *inst, uint8_t *out, size_t size,
                                       size_t *written, mqsad_diag *diag);
+/** mqsad_assemble with file state (see mqsad_parse_ex). */
+MQSAD_API mqsad_status mqsad_assemble_ex(const mqsad_target *target, const char *text,
+                                         size_t len, mqsad_asm_state *state, mqsad_inst *inst,
+                                         uint8_t *out, size_t size, size_t *written,
+                                         mqsad_diag *diag);
 
 /** llvm-mc prints every lexer error it meets while it skips the rest of a failed statement;
  *  *diag holds the first (extra_*). This gives the ones after it, in order: call with

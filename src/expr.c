@@ -318,6 +318,50 @@ static int parse_binop_rhs(asm_expr_ctx *c, unsigned prec, int lhs)
     }
 }
 
+/* AsmParser::parsePrimaryExpr after an integer: the identifier that follows (also after
+ * blanks) is checked for "@variant" and, when it is "f" or "b", makes the pair a
+ * directional label, node n a temporary symbol. Labels cannot be defined here: "Nb" is
+ * undefined at once, "Nf" at the end of the file (its column goes to st->fwd_column).
+ * Each (N, direction) gets its .LtmpN the first time it is named. */
+static int directional(asm_expr_ctx *c, int n, unsigned pos)
+{
+    const asm_tok *t = asm_cur(c->lx);
+    const char *id = c->lx->text + t->pos, *at = memchr(id, '@', t->len);
+    size_t k = at ? (size_t)(at - id) : t->len;
+    mqsad_asm_state *st = c->st;
+    uint32_t value = (uint32_t)c->nodes[n].value;
+    int variant = -1, back;
+    unsigned i;
+    if (at) {
+        variant = find_variant(at + 1, t->len - k - 1);
+        if (variant < 0) {
+            snprintf(c->err_text, sizeof c->err_text, "invalid variant '%.*s'",
+                     (int)(t->len - k - 1 > 60 ? 60 : t->len - k - 1), at + 1);
+            set_err(c, t->pos, c->err_text);
+            return 0;
+        }
+    }
+    if (k != 1 || (id[0] != 'f' && id[0] != 'b')) return 1;
+    back = id[0] == 'b';
+    for (i = 0; i < st->dir_labels && (st->dir[i].value != value || st->dir[i].backward != back); i++) {}
+    if (i == st->dir_labels) {
+        if (i == MQSAD_DIR_LABELS) { set_err(c, pos, "too many directional labels"); return 0; }
+        st->dir[i].value = value;
+        st->dir[i].backward = (uint8_t)back;
+        st->dir[i].temp = st->temp_labels++;
+        st->dir_labels++;
+    }
+    if (back) { set_err(c, pos, "directional label undefined"); return 0; }
+    if (st->fwd_refs == MQSAD_FWD_REFS) { set_err(c, pos, "too many directional labels"); return 0; }
+    st->fwd_column[st->fwd_refs++] = pos + 1;
+    c->nodes[n].kind = EN_SYM;
+    c->nodes[n].is_temp = 1;
+    c->nodes[n].temp = st->dir[i].temp;
+    c->nodes[n].variant = variant;
+    asm_next(c->lx);
+    return 1;
+}
+
 static int parse_primary(asm_expr_ctx *c)
 {
     const asm_tok *t = asm_cur(c->lx);
@@ -337,17 +381,9 @@ static int parse_primary(asm_expr_ctx *c)
         if (n < 0) return -1;
         c->nodes[n].value = (int64_t)t->ival;
         {
-            unsigned pos = t->pos;
+            unsigned pos = t->pos;   /* t is the current token: asm_next overwrites it */
             asm_next(c->lx);
-            t = asm_cur(c->lx);
-            if (mqsad__asm_is_ident(c->lx, t, "b")) {
-                set_err(c, pos, "directional label undefined");
-                return -1;
-            }
-            if (mqsad__asm_is_ident(c->lx, t, "f")) {
-                set_err(c, pos, "directional labels are not supported");
-                return -1;
-            }
+            if (asm_cur(c->lx)->kind == TK_IDENT && !directional(c, n, pos)) return -1;
         }
         c->depth--;
         return n;
@@ -439,6 +475,18 @@ static int parse_primary(asm_expr_ctx *c)
     case TK_STAR:
         set_err(c, t->pos, "invalid token in expression");
         return -1;
+    case TK_DOT:
+        /* AsmParser: '.' is the current location, a new temporary label (numbered over the
+         * whole file; llvm-mc prints ".LtmpN:" as it parses it, even if the statement then
+         * fails) */
+        n = new_node(c, EN_SYM, t->pos);
+        if (n < 0) return -1;
+        c->nodes[n].pos = t->pos;
+        c->nodes[n].is_temp = 1;
+        c->nodes[n].temp = c->st->temp_labels++;
+        asm_next(c->lx);
+        c->depth--;
+        return n;
     case TK_AT: {
         /* llvm-mc lexes "@abs64" as one identifier: an empty symbol name with a variant */
         unsigned pos = t->pos;
@@ -570,7 +618,10 @@ static void print_node(const asm_expr_ctx *c, const char *line, int i, int surro
             if (!((ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') || (ch >= '0' && ch <= '9') ||
                   ch == '_' || ch == '$' || ch == '.')) quote = 1;
         }
-        if (!quote) {
+        if (n->is_temp) {
+            char tb[24];
+            pput(b, tb, (size_t)snprintf(tb, sizeof tb, ".Ltmp%u", n->temp));
+        } else if (!quote) {
             pput(b, raw, n->len);
         } else {
             pput(b, "\"", 1);

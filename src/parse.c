@@ -932,11 +932,10 @@ static int fast_parse(const mqsad_target *t, const char *s, size_t len, mqsad_in
     return 1;
 }
 
-mqsad_status mqsad_parse(const mqsad_target *target, const char *text, size_t len,
-                         mqsad_inst *out, mqsad_diag *diag)
+/* mqsad_parse_ex's work; p->ex.temp_base and p->ex.ntemp are the caller's */
+static mqsad_status parse_stmt(pstate *p, const mqsad_target *target, const char *text,
+                               size_t len, mqsad_inst *out, mqsad_diag *diag)
 {
-    pstate ps;
-    pstate *p = &ps;
     pop ops[MAX_OPS];
     unsigned nops = 0, mnem_pos, i, cap_pos = 0;
     char mn[40];
@@ -1276,15 +1275,36 @@ mqsad_status mqsad_parse(const mqsad_target *target, const char *text, size_t le
     return MQSAD_OK;
 }
 
-mqsad_status mqsad_assemble(const mqsad_target *target, const char *text, size_t len,
-                            mqsad_inst *inst, uint8_t *out, size_t size, size_t *written,
-                            mqsad_diag *diag)
+mqsad_status mqsad_parse_ex(const mqsad_target *target, const char *text, size_t len,
+                            mqsad_asm_state *state, mqsad_inst *out, mqsad_diag *diag)
+{
+    pstate ps;
+    mqsad_asm_state first;
+    if (!state) {
+        first.temp_labels = 0;
+        first.dir_labels = 0;
+        state = &first;
+    }
+    state->fwd_refs = 0;
+    ps.ex.st = state;
+    return parse_stmt(&ps, target, text, len, out, diag);
+}
+
+mqsad_status mqsad_parse(const mqsad_target *target, const char *text, size_t len,
+                         mqsad_inst *out, mqsad_diag *diag)
+{
+    return mqsad_parse_ex(target, text, len, NULL, out, diag);
+}
+
+mqsad_status mqsad_assemble_ex(const mqsad_target *target, const char *text, size_t len,
+                               mqsad_asm_state *state, mqsad_inst *inst, uint8_t *out,
+                               size_t size, size_t *written, mqsad_diag *diag)
 {
     mqsad_inst local;
     mqsad_status st;
     if (written) *written = 0;
     if (!inst) inst = &local;
-    st = mqsad_parse(target, text, len, inst, diag);
+    st = mqsad_parse_ex(target, text, len, state, inst, diag);
     if (st != MQSAD_OK) return st;
     /* mqsad_parse has validated everything and resolved the codes: pack directly */
     st = mqsad__encode_parsed(inst, out, size, written);
@@ -1294,4 +1314,11 @@ mqsad_status mqsad_assemble(const mqsad_target *target, const char *text, size_t
         snprintf(diag->message, sizeof diag->message, "%s", mqsad_strerror(st));
     }
     return st;
+}
+
+mqsad_status mqsad_assemble(const mqsad_target *target, const char *text, size_t len,
+                            mqsad_inst *inst, uint8_t *out, size_t size, size_t *written,
+                            mqsad_diag *diag)
+{
+    return mqsad_assemble_ex(target, text, len, NULL, inst, out, size, written, diag);
 }

@@ -89,6 +89,8 @@ typedef struct asm_node {
     int64_t value;           /* EN_CONST */
     unsigned pos, len;       /* EN_SYM: the name in the line */
     int variant;             /* EN_SYM: -1 none, else index of the @variant (expr.c) */
+    int is_temp;             /* EN_SYM: 1 for '.', the current location: the temporary */
+    unsigned temp;           /* label .Ltmp<temp> it made */
 } asm_node;
 
 typedef struct asm_expr_ctx {
@@ -98,6 +100,7 @@ typedef struct asm_expr_ctx {
     unsigned depth;
     int folded;              /* the last mqsad__asm_parse_expr folded a sub-tree to save
                                 nodes: its printed form is no longer llvm-mc's */
+    mqsad_asm_state *st;     /* the file's temporary and directional labels (never NULL) */
     /* the first error (parse failure with a message), if any */
     int err;
     unsigned err_pos;

@@ -229,6 +229,60 @@ static void expect_err(const char *target, const char *text, unsigned col, const
     CHECK_EQ_S(d.message, msg);
 }
 
+/* mqsad_parse_ex over a file: numbers of llvm-mc-22's temporary labels (gfx1100,
+ * tests/data/diffcli_asm_templabels: 1f .Ltmp0, 1 f again .Ltmp0, 2f .Ltmp1, 1b .Ltmp2
+ * and undefined, '.' .Ltmp3, 1f+1f .Ltmp0+.Ltmp0, '. - .' two new ones) */
+static void temp_labels(void)
+{
+    static const struct { const char *line; int ok; const char *symbol; unsigned labels, fwd, col; } steps[] = {
+        { "v_mqsad_u32_u8 v[4:7], v[2:3], 1f, v[8:11]", 1, ".Ltmp0", 1, 1, 32 },
+        { "v_mqsad_u32_u8 v[4:7], v[2:3], 1 f, v[8:11]", 1, ".Ltmp0", 1, 1, 32 },
+        { "v_mqsad_u32_u8 v[4:7], v[2:3], 2f, v[8:11]", 1, ".Ltmp1", 2, 1, 32 },
+        { "v_mqsad_u32_u8 v[4:7], v[2:3], 1b, v[8:11]", 0, NULL, 3, 0, 0 },
+        { "v_mqsad_u32_u8 v[4:7], v[2:3], 1b, v[8:11]", 0, NULL, 3, 0, 0 },
+        { "v_mqsad_u32_u8 v[4:7], v[2:3], ., v[8:11]", 1, ".Ltmp3", 4, 0, 0 },
+        { "v_mqsad_u32_u8 v[4:7], v[2:3], 1f+1f, v[8:11]", 1, ".Ltmp0+.Ltmp0", 4, 2, 35 },
+        { "v_mqsad_u32_u8 v[4:7], v[.:3], ., v[8:11]", 0, NULL, 5, 0, 0 },
+        { "v_mqsad_u32_u8 v[4:7], v[2:3], .-., v[8:11]", 1, ".Ltmp5-.Ltmp6", 7, 0, 0 },
+        { "v_mqsad_u32_u8 v[4:7], v[2:3], 1f@abs32@lo, v[8:11]", 1, ".Ltmp0@abs32@lo", 7, 1, 32 },
+    };
+    const mqsad_target *t = mqsad_target_lookup("gfx1100");
+    mqsad_asm_state st;
+    mqsad_inst inst;
+    mqsad_diag d;
+    char line[64 * 8 + 64];
+    size_t i, k;
+    memset(&st, 0, sizeof st);
+    for (i = 0; i < sizeof steps / sizeof steps[0]; i++) {
+        mqsad_status r = mqsad_parse_ex(t, steps[i].line, strlen(steps[i].line), &st, &inst, &d);
+        CHECK((r == MQSAD_OK) == steps[i].ok, "%s: status %d", steps[i].line, (int)r);
+        if (steps[i].ok) CHECK_EQ_S(inst.symbol, steps[i].symbol);
+        CHECK(st.temp_labels == steps[i].labels && st.fwd_refs == steps[i].fwd &&
+              (!steps[i].col || st.fwd_column[st.fwd_refs - 1] == steps[i].col),
+              "%s: %u labels, %u forward", steps[i].line, st.temp_labels, st.fwd_refs);
+    }
+    /* without a state every statement is the first of its file */
+    CHECK(mqsad_parse(t, "v_mqsad_u32_u8 v[4:7], v[2:3], .+2f, v[8:11]", 44, &inst, &d) == MQSAD_OK,
+          "stateless");
+    CHECK_EQ_S(inst.symbol, ".Ltmp0+.Ltmp1");
+    /* bounds: MQSAD_FWD_REFS references in a statement, MQSAD_DIR_LABELS labels in a file */
+    k = (size_t)snprintf(line, sizeof line, "v_mqsad_u32_u8 v[4:7], v[2:3], 1f");
+    for (i = 1; i < MQSAD_FWD_REFS + 1; i++) k += (size_t)snprintf(line + k, sizeof line - k, "+1f");
+    CHECK(mqsad_parse_ex(t, line, k, &st, &inst, &d) != MQSAD_OK &&
+          !strcmp(d.message, "too many directional labels") && d.column == 32 + 3 * MQSAD_FWD_REFS,
+          "too many references: %u %s", d.column, d.message);
+    memset(&st, 0, sizeof st);
+    for (i = 0; i < MQSAD_DIR_LABELS; i++) {
+        k = (size_t)snprintf(line, sizeof line, "v_mqsad_u32_u8 v[4:7], v[2:3], %uf, v[8:11]", (unsigned)i);
+        CHECK(mqsad_parse_ex(t, line, k, &st, &inst, &d) == MQSAD_OK, "%s", line);
+    }
+    CHECK(st.temp_labels == MQSAD_DIR_LABELS, "%u labels", st.temp_labels);
+    CHECK(mqsad_parse_ex(t, "v_mqsad_u32_u8 v[4:7], v[2:3], 5f, v[8:11]", 42, &st, &inst, &d) == MQSAD_OK,
+          "a label named before");
+    CHECK(mqsad_parse_ex(t, "v_mqsad_u32_u8 v[4:7], v[2:3], 5b, v[8:11]", 42, &st, &inst, &d) != MQSAD_OK &&
+          !strcmp(d.message, "too many directional labels"), "one more: %s", d.message);
+}
+
 static void direct(void)
 {
     static const char seed[] = "v_mqsad_u32_u8 v[5:8], -1, -1, v[252:255]";
@@ -292,5 +346,6 @@ int main(void)
 {
     vectors();
     direct();
+    temp_labels();
     return t_done();
 }

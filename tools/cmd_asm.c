@@ -104,8 +104,8 @@ static void skip_line(reader *r)
 /* One diagnostic of the statement text[0..len) (len reaches at least to its line end)
  * at 1-based byte column col: llvm-mc's SourceMgr counts lines at '\n' and columns from
  * the last '\n' or '\r', and shows the segment between them. */
-static void report(const char *name, unsigned long lineno, const char *text, size_t len,
-                   unsigned col, const char *msg)
+static void report_to(FILE *out, const char *name, unsigned long lineno, const char *text,
+                      size_t len, unsigned col, const char *msg)
 {
     size_t o = col ? col - 1 : 0, i, seg = 0, end;
     unsigned long line = lineno;
@@ -115,8 +115,42 @@ static void report(const char *name, unsigned long lineno, const char *text, siz
         if (text[i] == '\n' || text[i] == '\r') seg = i + 1;
     }
     for (end = seg; end < len && text[end] != '\n' && text[end] != '\r'; end++) continue;
-    fprintf(stderr, "%s:%lu:%u: error: %s\n", name, line, (unsigned)(col - seg), msg);
-    cli_print_source(stderr, text + seg, end - seg, (unsigned)(col - seg));
+    fprintf(out, "%s:%lu:%u: error: %s\n", name, line, (unsigned)(col - seg), msg);
+    cli_print_source(out, text + seg, end - seg, (unsigned)(col - seg));
+}
+
+static void report(const char *name, unsigned long lineno, const char *text, size_t len,
+                   unsigned col, const char *msg)
+{
+    report_to(stderr, name, lineno, text, len, col, msg);
+}
+
+/* llvm-mc reports each forward directional label reference ("1f"; labels cannot be defined
+ * here) after all other output. They wait in a temporary file, so memory stays fixed; if
+ * none can be made they are reported at once. */
+static FILE *deferred;
+static unsigned long forward_refs;
+
+static void defer_forward_refs(const char *name, unsigned long lineno, const char *text,
+                               size_t len, const mqsad_asm_state *st)
+{
+    unsigned i;
+    if (st->fwd_refs && !deferred) deferred = tmpfile();
+    forward_refs += st->fwd_refs;
+    for (i = 0; i < st->fwd_refs; i++)
+        report_to(deferred ? deferred : stderr, name, lineno, text, len, st->fwd_column[i],
+                  "directional label undefined");
+}
+
+static void flush_deferred(void)
+{
+    char buf[4096];
+    size_t n;
+    if (!deferred) return;
+    rewind(deferred);
+    while ((n = fread(buf, 1, sizeof buf, deferred)) > 0) fwrite(buf, 1, n, stderr);
+    fclose(deferred);
+    deferred = NULL;
 }
 
 /* Output buffer: whole blocks go to stdout with one fwrite. */
@@ -160,6 +194,28 @@ static void emit_hex(const uint8_t *bytes, size_t n)
     out_put(buf, o);
 }
 
+/* mqsad_assemble_ex into bytes[16]. llvm-mc prints a ".LtmpN:" line for each '.' (current
+ * location) as it parses it: before the statement's own output, also when it then fails.
+ * Forward directional label references are reported at the end (defer_forward_refs). */
+static mqsad_status assemble_stmt(const mqsad_target *t, const char *name, unsigned long lineno,
+                                  const char *text, const mqsad_stmt *stmt,
+                                  mqsad_asm_state *state, mqsad_inst *inst, uint8_t *bytes,
+                                  size_t *n, mqsad_diag *d, int text_mode)
+{
+    unsigned first = state->temp_labels, dirs = state->dir_labels, i;
+    mqsad_status st = mqsad_assemble_ex(t, text, stmt->len, state, inst, bytes, 16, n, d);
+    for (; text_mode && first != state->temp_labels; first++) {
+        char *o;
+        /* numbers that went to directional labels made here are not printed */
+        for (i = dirs; i < state->dir_labels && state->dir[i].temp != first; i++) continue;
+        if (i < state->dir_labels) continue;
+        o = out_room(32);
+        olen += (size_t)snprintf(o, 32, ".Ltmp%u:\n", first);
+    }
+    defer_forward_refs(name, lineno, text, stmt->next, state);
+    return st;
+}
+
 int cmd_asm(int argc, char **argv)
 {
     static reader rd;
@@ -169,6 +225,7 @@ int cmd_asm(int argc, char **argv)
     FILE *in;
     unsigned long lineno = 1;   /* the line the current statement starts on */
     int in_text = 0;         /* a ".text" line has been echoed */
+    mqsad_asm_state state = { 0 };
     /* llvm-mc's state after a statement with an error (see the loop) */
     enum { REC_NONE, REC_AFTER_ERROR, REC_AFTER_MATCH, REC_RAW, REC_SKIPPING } recovery = REC_NONE;
 
@@ -279,7 +336,8 @@ int cmd_asm(int argc, char **argv)
              * the first ".text" echoes, later ones (already in .text) do not */
             if (mode == OUT_TEXT && !in_text) out_put("\t.text\n", 7);
             in_text = 1;
-        } else if ((st = mqsad_assemble(t, text, stmt.len, &inst, bytes, sizeof bytes, &n, &d)) != MQSAD_OK) {
+        } else if ((st = assemble_stmt(t, name, lineno, text, &stmt, &state, &inst, bytes, &n, &d,
+                                       mode == OUT_TEXT)) != MQSAD_OK) {
             char msg[160];
             size_t resume = 0;
             unsigned col;
@@ -321,6 +379,8 @@ int cmd_asm(int argc, char **argv)
         lineno += nls;
     }
     out_flush();
+    flush_deferred();
+    if (forward_refs) failed = 1;
     if (in != stdin) fclose(in);
     fflush(stdout);
     return failed ? 1 : 0;
