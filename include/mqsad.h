@@ -162,6 +162,9 @@ typedef struct mqsad_family {
     uint8_t  wave_sizes;         /**< bit mask: 32 and/or 64 */
     uint8_t  dis_strict;         /**< 1: LLVM 22 has no disassembler for this family (GFX7):
                                       mqsad_decode accepts exactly what the assembler produces */
+    /* --- for LLVM's AMDGPU expression functions (assembler) --- */
+    uint8_t  gfx90a_insts;       /**< totalnumvgprs(a, v): AGPRs after 4-aligned VGPRs (CDNA2+) */
+    uint8_t  arch_flat_scratch;  /**< extrasgprs(): flat scratch always counted (CDNA3, CDNA4) */
 } mqsad_family;
 
 /** One named target (gfx name). Several names share one family row. */

@@ -105,6 +105,165 @@ static int new_node(asm_expr_ctx *c, asm_node_kind k, unsigned pos)
     return c->nnodes++;
 }
 
+/* LLVM's AMDGPU expression functions (AMDGPUAsmParser::parsePrimaryExpr, AMDGPUMCExpr
+ * in LLVM 22), with the number of arguments their evaluation reads: llvm-mc 22 reads past
+ * the argument list with fewer (and crashes), so mqsad rejects those. */
+enum { AF_MAX, AF_OR, AF_EXTRASGPRS, AF_TOTALNUMVGPRS, AF_ALIGNTO, AF_OCCUPANCY, AF_COUNT };
+static const struct { const char *name; unsigned char len, args; } k_funcs[AF_COUNT] = {
+    { "max", 3, 1 }, { "or", 2, 1 }, { "extrasgprs", 10, 3 }, { "totalnumvgprs", 13, 2 },
+    { "alignto", 7, 2 }, { "occupancy", 9, 7 },
+};
+
+static int eval(const asm_expr_ctx *c, int i, int64_t *v, unsigned depth);
+
+/* llvm::alignTo(Value, Align) of LLVM 22: the rounded-up quotient times Align, modulo 2^64
+ * (Align != 0) */
+static uint64_t align_to(uint64_t value, uint64_t align)
+{
+    return (value / align + (value % align != 0)) * align;
+}
+
+/* IsaInfo::getOccupancyWithNumSGPRs; gen is AMDGPUSubtarget::Generation (7 VI, 9 GFX10),
+ * an int there: a 64-bit argument is cut to 32 bits and compared signed */
+static unsigned occupancy_sgprs(unsigned sgprs, unsigned max_waves, int32_t gen)
+{
+    if (gen >= 9) return max_waves;
+    if (gen >= 7) return sgprs <= 80 ? 10 : sgprs <= 88 ? 9 : sgprs <= 100 ? 8 : 7;
+    return sgprs <= 48 ? 10 : sgprs <= 56 ? 9 : sgprs <= 64 ? 8 : sgprs <= 72 ? 7 :
+           sgprs <= 80 ? 6 : 5;
+}
+
+/* MCExpr::evaluateAsRelocatable in LLVM 22's order, for what it decides beyond the value:
+ * 1 and *v when absolute; 2 when relocatable (sym - sym + constant, with at most one symbol
+ * on each side: *syms counts them, 1 per + and 16 per - symbol); 0 when it fails; -1 where
+ * llvm-mc 22 crashes (*crash = the function node): a function that reads an argument it
+ * was not given (extrasgprs reads its third first, occupancy its first five), or alignto /
+ * occupancy dividing by zero. A binary operator does not look at its right side when its
+ * left side fails, and the functions stop at the first argument that is not absolute,
+ * which is why "alignto(x)" is printed and "alignto(5)" crashes. */
+static int leval(const asm_expr_ctx *c, int i, int64_t *v, unsigned *syms, int *crash,
+                 unsigned depth)
+{
+    const asm_node *n = &c->nodes[i];
+    int64_t x;
+    unsigned sa = 0, sb = 0;
+    int r, l;
+    *syms = 0;
+    if (depth > ASM_EXPR_NODES + 8) return 0;
+    switch (n->kind) {
+    case EN_CONST: *v = n->value; return 1;
+    case EN_SYM: *syms = 1; return 2;
+    case EN_ARG: return 0;
+    case EN_UNARY:
+        r = leval(c, n->a, &x, &sa, crash, depth + 1);
+        if (r == 1) return eval(c, i, v, depth) ? 1 : 0;
+        if (r != 2) return r;
+        /* -(a - b + k) is (b - a - k); LLVM 22 refuses -(a + k) */
+        if (n->op == EOP_NEG) {
+            if ((sa & 15) && !(sa >> 4)) return 0;
+            *syms = (sa & 15) << 4 | sa >> 4;
+            return 2;
+        }
+        if (n->op == EOP_PLUS) { *syms = sa; return 2; }
+        return 0;
+    case EN_BINARY:
+        l = leval(c, n->a, &x, &sa, crash, depth + 1);
+        if (l <= 0) return l;
+        r = leval(c, n->b, &x, &sb, crash, depth + 1);
+        if (r <= 0) return r;
+        if (l == 1 && r == 1) return eval(c, i, v, depth) ? 1 : 0;
+        if (n->op == EOP_SUB) sb = (sb & 15) << 4 | sb >> 4;
+        else if (n->op != EOP_ADD) return 0;
+        *syms = sa + sb;
+        return (*syms & 15) <= 1 && (*syms >> 4) <= 1 ? 2 : 0;
+    case EN_FUNC:
+        break;
+    }
+    {
+        int f = (int)n->value, arg, k, idx[7], nargs = 0, ok = 1;
+        uint64_t a[7] = { 0 };
+        int64_t total = 0;
+        static const signed char order[AF_COUNT][8] = {
+            { -1 }, { -1 },                      /* max, or: every argument, in order */
+            { 2, 0, 1, -1 },                     /* extrasgprs */
+            { 0, 1, -1 },                        /* totalnumvgprs */
+            { 0, 1, -1 },                        /* alignto */
+            { 0, 1, 2, 3, 4, 5, 6, -1 },         /* occupancy (the first five all read) */
+        };
+        for (arg = n->a; arg >= 0; arg = c->nodes[arg].b) {
+            if (f == AF_MAX || f == AF_OR) {
+                r = leval(c, c->nodes[arg].a, &x, &sa, crash, depth + 1);
+                if (r != 1) return r < 0 ? r : 0;
+                total = nargs == 0 ? x : f == AF_MAX ? (x > total ? x : total)
+                                                     : (int64_t)((uint64_t)total | (uint64_t)x);
+            } else if (nargs < 7) {
+                idx[nargs] = arg;
+            }
+            nargs++;
+        }
+        if (f == AF_MAX || f == AF_OR) { *v = total; return 1; }
+        for (k = 0; order[f][k] >= 0; k++) {
+            int want = order[f][k];
+            if (want >= nargs) { *crash = i; return -1; }
+            r = leval(c, c->nodes[idx[want]].a, &x, &sa, crash, depth + 1);
+            if (r < 0) return r;
+            a[want] = (uint64_t)x;
+            if (r != 1) ok = 0;
+            if (!ok && !(f == AF_OCCUPANCY && want < 4)) return 0;
+        }
+        switch (f) {
+        case AF_EXTRASGPRS: {
+            /* IsaInfo::getNumExtraSGPRs(vcc used, flat scratch used, xnack used) */
+            const mqsad_family *fam = c->fam;
+            uint64_t e = a[0] ? 2 : 0;
+            if (fam->encoding == MQSAD_ENC_SICI) {
+                if (a[1]) e = 4;
+            } else if (fam->encoding == MQSAD_ENC_VI) {
+                if (a[2]) e = 4;
+                if (a[1] || fam->arch_flat_scratch) e = 6;
+            }
+            total = (int64_t)e;
+            break;
+        }
+        case AF_TOTALNUMVGPRS:   /* (AGPRs, VGPRs) */
+            total = (int64_t)(c->fam->gfx90a_insts && a[0] ? align_to(a[1], 4) + a[0] :
+                              a[1] > a[0] ? a[1] : a[0]);
+            break;
+        case AF_ALIGNTO:
+            if (a[1] == 0) { *crash = i; return -1; }
+            total = (int64_t)align_to(a[0], a[1]);
+            break;
+        default: {   /* occupancy(max waves, VGPR granule, total VGPRs, generation, initial,
+                      * SGPRs, VGPRs); LLVM passes them on as 32-bit unsigned */
+            unsigned occ = (unsigned)a[4], w;
+            if (a[5]) {
+                w = occupancy_sgprs((unsigned)a[5], (unsigned)a[0], (int32_t)(uint32_t)a[3]);
+                if (w < occ) occ = w;
+            }
+            if (a[6]) {
+                /* IsaInfo::getNumWavesPerEUWithNumVGPRs */
+                unsigned nv = (unsigned)a[6], gran = (unsigned)a[1], rounded;
+                if (nv < gran) {
+                    w = (unsigned)a[0];
+                } else {
+                    if (gran == 0) { *crash = i; return -1; }
+                    rounded = (unsigned)align_to(nv, gran);
+                    if (rounded == 0) { *crash = i; return -1; }
+                    w = (unsigned)a[2] / rounded;
+                    if (w < 1) w = 1;
+                    if (w > (unsigned)a[0]) w = (unsigned)a[0];
+                }
+                if (w < occ) occ = w;
+            }
+            total = (int64_t)(uint64_t)occ;
+            break;
+        }
+        }
+        *v = total;
+        return 1;
+    }
+}
+
 static int eval(const asm_expr_ctx *c, int i, int64_t *v, unsigned depth)
 {
     const asm_node *n = &c->nodes[i];
@@ -113,7 +272,12 @@ static int eval(const asm_expr_ctx *c, int i, int64_t *v, unsigned depth)
     if (depth > ASM_EXPR_NODES + 8) return 0;
     switch (n->kind) {
     case EN_CONST: *v = n->value; return 1;
-    case EN_SYM: return 0;
+    case EN_SYM: case EN_ARG: return 0;
+    case EN_FUNC: {
+        unsigned syms;
+        int crash;
+        return leval(c, i, v, &syms, &crash, depth) == 1;
+    }
     case EN_UNARY:
         if (!eval(c, n->a, &x, depth + 1)) return 0;
         switch (n->op) {
@@ -228,6 +392,9 @@ static int binop_prec(asm_tok_kind k, asm_eop *op)
 }
 
 static int parse_primary(asm_expr_ctx *c);
+static int parse_target_primary(asm_expr_ctx *c);
+static int parse_expression(asm_expr_ctx *c);
+static int survives(asm_expr_ctx *c, int root);
 
 /* AsmParser::applyModifierToExpr: the variant goes on every symbol of the tree; 0 if there
  * is none (a constant), -1 if a symbol already has one (LLVM: "already modified"). */
@@ -298,7 +465,7 @@ static int parse_binop_rhs(asm_expr_ctx *c, unsigned prec, int lhs)
         if (tp < prec || tp == 0) return lhs;
         asm_next(c->lx);
         lhs = fold_last(c, lhs);
-        rhs = parse_primary(c);
+        rhs = parse_target_primary(c);
         if (rhs < 0) return -1;
         np = (unsigned)binop_prec(asm_cur(c->lx)->kind, &dummy);
         if (tp < np) {
@@ -431,11 +598,11 @@ static int parse_primary(asm_expr_ctx *c)
         int mark, brac = t->kind == TK_LBRAC;
         asm_next(c->lx);
         mark = c->nnodes;
-        sub = parse_primary(c);
+        sub = parse_target_primary(c);
         if (sub < 0) return -1;
         sub = parse_binop_rhs(c, 1, sub);
         if (sub < 0) return -1;
-        if (trailing_modifier(c, sub) < 0) return -1;
+        if (trailing_modifier(c, sub) < 0 || !survives(c, sub)) return -1;
         if (asm_cur(c->lx)->kind != (brac ? TK_RBRAC : TK_RPAREN)) {
             set_err(c, asm_cur(c->lx)->pos, brac ? "expected ']' in brackets expression" : "expected ')'");
             return -1;
@@ -550,16 +717,119 @@ unary:
     }
 }
 
+/* parseExpression ends by evaluating what it parsed (evaluateAsAbsolute): 0, with an error
+ * at the function's name, where llvm-mc 22 crashes there (leval). */
+static int survives(asm_expr_ctx *c, int root)
+{
+    int64_t v;
+    unsigned syms;
+    int crash = -1, arg, nargs = 0, f;
+    if (leval(c, root, &v, &syms, &crash, 0) >= 0 || crash < 0) return 1;
+    f = (int)c->nodes[crash].value;
+    for (arg = c->nodes[crash].a; arg >= 0; arg = c->nodes[arg].b) nargs++;
+    if (nargs < k_funcs[f].args)
+        snprintf(c->err_text, sizeof c->err_text, "%s expression needs %u arguments",
+                 k_funcs[f].name, (unsigned)k_funcs[f].args);
+    else
+        snprintf(c->err_text, sizeof c->err_text, "division by zero in %s expression",
+                 k_funcs[f].name);
+    set_err(c, c->nodes[crash].pos, c->err_text);
+    return 0;
+}
+
+/* One of k_funcs, its '(' next: the arguments are whole expressions separated by commas
+ * (AMDGPUAsmParser::parsePrimaryExpr, with its messages and columns). */
+static int parse_function(asm_expr_ctx *c, int f)
+{
+    const asm_tok *t = asm_cur(c->lx);
+    unsigned name_pos = t->pos, nargs = 0, commas = 0;
+    int first = -1, last = -1, arg, link, n;
+    if (++c->depth > ASM_EXPR_DEPTH) {
+        set_err(c, t->pos, "expression too deeply nested");
+        return -1;
+    }
+    asm_next(c->lx);                 /* the name */
+    asm_next(c->lx);                 /* '(' */
+    for (;;) {
+        t = asm_cur(c->lx);
+        if (t->kind == TK_RPAREN) {
+            const char *what = NULL;
+            asm_next(c->lx);
+            t = asm_cur(c->lx);
+            if (nargs == 0) what = "empty %s expression";
+            else if (commas + 1 != nargs) what = "mismatch of commas in %s expression";
+            if (what) {
+                snprintf(c->err_text, sizeof c->err_text, what, k_funcs[f].name);
+                set_err(c, t->pos, c->err_text);
+                return -1;
+            }
+            n = new_node(c, EN_FUNC, name_pos);
+            if (n < 0) return -1;
+            c->nodes[n].value = f;
+            c->nodes[n].a = first;
+            c->nodes[n].pos = name_pos;
+            c->depth--;
+            return n;
+        }
+        arg = parse_expression(c);
+        if (arg < 0) return -1;
+        link = new_node(c, EN_ARG, t->pos);
+        if (link < 0) return -1;
+        c->nodes[link].a = arg;
+        if (last >= 0) c->nodes[last].b = link;
+        else first = link;
+        last = link;
+        nargs++;
+        t = asm_cur(c->lx);
+        if (t->kind == TK_COMMA) {
+            asm_next(c->lx);
+            commas++;
+        } else if (t->kind != TK_RPAREN) {
+            snprintf(c->err_text, sizeof c->err_text, "unexpected token in %s expression",
+                     k_funcs[f].name);
+            set_err(c, t->pos, c->err_text);
+            return -1;
+        }
+    }
+}
+
+/* AMDGPUAsmParser::parsePrimaryExpr, which LLVM calls for the first primary of an
+ * expression and for the right side of each binary operator (not after a unary one): a
+ * function name directly followed by '(' (its lookahead sees a block comment between as
+ * a token) starts a function; anything else is AsmParser's primary. */
+static int parse_target_primary(asm_expr_ctx *c)
+{
+    const asm_tok *t = asm_cur(c->lx);
+    if (t->kind == TK_IDENT && t->len <= 13) {
+        const char *name = c->lx->text + t->pos;
+        int f;
+        for (f = 0; f < AF_COUNT; f++) {
+            if (t->len == k_funcs[f].len && !memcmp(name, k_funcs[f].name, t->len)) {
+                const asm_tok *nt = asm_peek(c->lx, 1);
+                if (nt->kind == TK_LPAREN && nt->comments == 0) return parse_function(c, f);
+                break;
+            }
+        }
+    }
+    return parse_primary(c);
+}
+
 int mqsad__asm_parse_expr(asm_expr_ctx *c)
+{
+    c->folded = 0;
+    return parse_expression(c);
+}
+
+/* AsmParser::parseExpression */
+static int parse_expression(asm_expr_ctx *c)
 {
     int mark = c->nnodes, root, lhs;
     int64_t v;
-    c->folded = 0;
-    lhs = parse_primary(c);
+    lhs = parse_target_primary(c);
     if (lhs < 0) return -1;
     root = parse_binop_rhs(c, 1, lhs);
     if (root < 0) return -1;
-    if (trailing_modifier(c, root) < 0) return -1;
+    if (trailing_modifier(c, root) < 0 || !survives(c, root)) return -1;
     if (eval(c, root, &v, 0)) {
         c->nnodes = mark;
         root = new_node(c, EN_CONST, 0);
@@ -606,6 +876,7 @@ static void print_node(const asm_expr_ctx *c, const char *line, int i, int surro
     if (depth > ASM_EXPR_NODES + 8) return;
     switch (n->kind) {
     case EN_CONST: pint(b, n->value); return;
+    case EN_ARG: return;     /* printed by its EN_FUNC */
     case EN_SYM: {
         /* MCSymbol::print: a name with a character outside [A-Za-z0-9_$.] is quoted, with
          * backslash, double quote and newline escaped. A quoted name in the source had its
@@ -639,6 +910,18 @@ static void print_node(const asm_expr_ctx *c, const char *line, int i, int surro
             pput(b, "@", 1);
             pputs(b, k_variants[n->variant].name);
         }
+        return;
+    }
+    case EN_FUNC: {
+        /* AMDGPUMCExpr::printImpl: "name(" arguments joined by ", " ")" */
+        int arg;
+        pputs(b, k_funcs[n->value].name);
+        pput(b, "(", 1);
+        for (arg = n->a; arg >= 0; arg = c->nodes[arg].b) {
+            print_node(c, line, c->nodes[arg].a, 0, b, depth + 1);
+            if (c->nodes[arg].b >= 0) pput(b, ", ", 2);
+        }
+        pput(b, ")", 1);
         return;
     }
     case EN_UNARY:

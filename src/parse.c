@@ -973,6 +973,7 @@ static mqsad_status parse_stmt(pstate *p, const mqsad_target *target, const char
     p->ex.err = 0;
     mqsad__asm_lex_init(&p->lx, text, len);
     p->ex.lx = &p->lx;
+    p->ex.fam = target->family;
 
     if (cur(p)->kind == TK_EOS) {
         fill_diag(diag, MQSAD_E_SYNTAX, cur(p)->pos + 1, "expected an instruction");

@@ -74,7 +74,10 @@ int mqsad__asm_is_ident(asm_lexer *lx, const asm_tok *t, const char *s);
 #define ASM_EXPR_NODES 128
 #define ASM_EXPR_DEPTH 256
 
-typedef enum { EN_CONST, EN_SYM, EN_UNARY, EN_BINARY } asm_node_kind;
+/* EN_FUNC: one of LLVM's AMDGPU expression functions (value = its index in expr.c's
+ * table), a = its first EN_ARG; an EN_ARG holds one argument in a and the next EN_ARG in b
+ * (-1 at the end). */
+typedef enum { EN_CONST, EN_SYM, EN_UNARY, EN_BINARY, EN_FUNC, EN_ARG } asm_node_kind;
 
 typedef enum {
     EOP_ADD, EOP_SUB, EOP_MUL, EOP_DIV, EOP_MOD, EOP_SHL, EOP_LSHR, EOP_AND, EOP_OR,
@@ -101,6 +104,7 @@ typedef struct asm_expr_ctx {
     int folded;              /* the last mqsad__asm_parse_expr folded a sub-tree to save
                                 nodes: its printed form is no longer llvm-mc's */
     mqsad_asm_state *st;     /* the file's temporary and directional labels (never NULL) */
+    const mqsad_family *fam; /* extrasgprs() and totalnumvgprs() depend on it */
     /* the first error (parse failure with a message), if any */
     int err;
     unsigned err_pos;

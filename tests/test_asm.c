@@ -283,6 +283,40 @@ static void temp_labels(void)
           !strcmp(d.message, "too many directional labels"), "one more: %s", d.message);
 }
 
+/* LLVM's AMDGPU expression functions. Values from llvm-mc-22 (gfx1100 unless named);
+ * where llvm-mc 22 crashes (SIGSEGV reading an argument it was not given, SIGFPE dividing
+ * by zero) mqsad rejects the line (docs/deviations.md). */
+static void expr_functions(void)
+{
+    expect_ok("gfx1100", "v_mqsad_u32_u8 v[4:7], v[2:3], max(1,2,7), v[8:11]", "04 00 3d d6 02 0f 21 04", NULL);
+    expect_ok("gfx1100", "v_mqsad_u32_u8 v[4:7], v[2:3], alignto(5,4), v[8:11]", "04 00 3d d6 02 11 21 04", NULL);
+    expect_ok("gfx1100", "v_mqsad_u32_u8 v[4:7], v[2:3], alignto(-1,3), v[8:11]", "04 00 3d d6 02 83 21 04", NULL);
+    expect_ok("gfx1100", "v_mqsad_u32_u8 v[4:7], v[2:3], 1+max(1,2), v[8:11]", "04 00 3d d6 02 07 21 04", NULL);
+    expect_ok("gfx1100", "v_mqsad_u32_u8 v[4:7], v[2:3], extrasgprs(0,1,0), v[8:11]", "04 00 3d d6 02 01 21 04",
+              "v_mqsad_u32_u8 v[4:7], v[2:3], 0, v[8:11]");
+    expect_ok("gfx900", "v_mqsad_u32_u8 v[4:7], v[2:3], extrasgprs(0,1,0), v[8:11]", "04 00 e7 d1 02 0d 21 04",
+              "v_mqsad_u32_u8 v[4:7], v[2:3], 6, v[8:11]");
+    expect_ok("gfx942", "v_mqsad_u32_u8 v[4:7], v[2:3], extrasgprs(0,0,0), v[8:11]", "04 00 e7 d1 02 0d 21 04",
+              "v_mqsad_u32_u8 v[4:7], v[2:3], 6, v[8:11]");
+    expect_ok("gfx90a", "v_mqsad_u32_u8 v[4:7], v[2:3], totalnumvgprs(1,5), v[8:11]", "04 00 e7 d1 02 13 21 04",
+              "v_mqsad_u32_u8 v[4:7], v[2:3], 9, v[8:11]");
+    expect_ok("gfx1100", "v_mqsad_u32_u8 v[4:7], v[2:3], max(x,y)+1, v[8:11]",
+              "04 00 3d d6 02 ff 21 04 00 00 00 00", "v_mqsad_u32_u8 v[4:7], v[2:3], max(x, y)+1, v[8:11]");
+    expect_ok("gfx1100", "v_mqsad_u32_u8 v[4:7], v[2:3], alignto(x), v[8:11]",
+              "04 00 3d d6 02 ff 21 04 00 00 00 00", "v_mqsad_u32_u8 v[4:7], v[2:3], alignto(x), v[8:11]");
+    expect_err("gfx1100", "v_mqsad_u32_u8 v[4:7], v[2:3], max(), v[8:11]", 37, "empty max expression");
+    expect_err("gfx1100", "v_mqsad_u32_u8 v[4:7], v[2:3], max(1,), v[8:11]", 39, "mismatch of commas in max expression");
+    expect_err("gfx1100", "v_mqsad_u32_u8 v[4:7], v[2:3], max(1 2), v[8:11]", 38, "unexpected token in max expression");
+    expect_err("gfx1100", "v_mqsad_u32_u8 v[4:7], v[2:3], -max(1,2), v[8:11]", 38, "expected ')'");
+    /* llvm-mc 22 crashes on these */
+    expect_err("gfx1100", "v_mqsad_u32_u8 v[4:7], v[2:3], alignto(5), v[8:11]", 32, "alignto expression needs 2 arguments");
+    expect_err("gfx1100", "v_mqsad_u32_u8 v[4:7], v[2:3], x+alignto(5), v[8:11]", 34, "alignto expression needs 2 arguments");
+    expect_err("gfx1100", "v_mqsad_u32_u8 v[4:7], v[2:3], extrasgprs(x), v[8:11]", 32, "extrasgprs expression needs 3 arguments");
+    expect_err("gfx1100", "v_mqsad_u32_u8 v[4:7], v[2:3], alignto(5,0), v[8:11]", 32, "division by zero in alignto expression");
+    expect_err("gfx1100", "v_mqsad_u32_u8 v[4:7], v[2:3], occupancy(1,0,3,4,5,6,7), v[8:11]", 32,
+               "division by zero in occupancy expression");
+}
+
 static void direct(void)
 {
     static const char seed[] = "v_mqsad_u32_u8 v[5:8], -1, -1, v[252:255]";
@@ -347,5 +381,6 @@ int main(void)
     vectors();
     direct();
     temp_labels();
+    expr_functions();
     return t_done();
 }
