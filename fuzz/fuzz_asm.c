@@ -40,15 +40,25 @@ int FUZZ_ENTRY(const uint8_t *data, size_t size)
          * bounds, and forward references point into their statement */
         size_t pos = 0, k = 0;
         mqsad_stmt stmt;
-        mqsad_asm_state fs;
+        static mqsad_asm_state fs;
         mqsad_inst fi;
         unsigned labels = 0, i;
         memset(&fs, 0, sizeof fs);
         while (mqsad_next_statement(text + pos, n - pos, 1, &stmt)) {
             FUZZ_ASSERT(stmt.next > 0 && stmt.next <= n - pos && stmt.len <= stmt.next, ctx);
             FUZZ_ASSERT(stmt.newlines <= stmt.next && stmt.kind <= MQSAD_STMT_TEXT, ctx);
-            if (mqsad_parse_ex(t, text + pos, stmt.len, &fs, &fi, NULL) == MQSAD_OK)
-                FUZZ_ASSERT(mqsad_validate(&fi, NULL) == MQSAD_OK, ctx);
+            {   /* labels first, as mqsad asm does: each ends inside the statement */
+                size_t off = 0;
+                mqsad_label lab;
+                int got;
+                while ((got = mqsad_parse_label(text + pos + off, stmt.len - off, &fs, &lab, NULL)) > 0) {
+                    FUZZ_ASSERT(lab.next > 0 && lab.next <= stmt.len - off && lab.name[0], ctx);
+                    off += lab.next;
+                }
+                FUZZ_ASSERT(fs.named_labels <= MQSAD_NAMED_LABELS && fs.dir_values <= MQSAD_DIR_LABELS, ctx);
+                if (got == 0 && mqsad_parse_ex(t, text + pos + off, stmt.len - off, &fs, &fi, NULL) == MQSAD_OK)
+                    FUZZ_ASSERT(mqsad_validate(&fi, NULL) == MQSAD_OK, ctx);
+            }
             FUZZ_ASSERT(fs.temp_labels >= labels && fs.temp_labels - labels <= stmt.len, ctx);
             FUZZ_ASSERT(fs.dir_labels <= MQSAD_DIR_LABELS && fs.fwd_refs <= MQSAD_FWD_REFS, ctx);
             for (i = 0; i < fs.fwd_refs; i++)

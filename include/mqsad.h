@@ -368,34 +368,66 @@ typedef struct mqsad_diag {
 MQSAD_API mqsad_status mqsad_parse(const mqsad_target *target, const char *text, size_t len,
                                    mqsad_inst *out, mqsad_diag *diag);
 
-/** What lasts from one statement to the next in a file. llvm-mc numbers the temporary
- *  labels it makes (.Ltmp0, .Ltmp1, ...) over the whole input: one for each current-location
- *  symbol `.`, and one for each directional label (`1f`, `1b`) the first time it is named.
- *  Labels cannot be defined here, so every `Nb` is "directional label undefined" at once
- *  and every `Nf` reference is at the end of the file (llvm-mc prints those after all other
- *  output): fwd_column lists the last statement's. Zero the struct before the first
- *  statement; it holds no pointers. */
-#define MQSAD_DIR_LABELS 128     /**< distinct directional labels one file may name */
+/** What lasts from one statement to the next in a file (zero it before the first
+ *  statement; it holds no pointers). llvm-mc numbers the temporary labels it makes
+ *  (.Ltmp0, .Ltmp1, ...) over the whole input: one for each current-location symbol `.`,
+ *  and one for each directional label symbol (`N:` defines the next instance of N, `Nb`
+ *  names the last one, `Nf` the next one) the first time it is named or defined. An `Nb`
+ *  with no `N:` before it is "directional label undefined" at once; an `Nf` whose label is
+ *  never defined is reported at the end of the file (llvm-mc prints those after all other
+ *  output): fwd_column / fwd_label list the last statement's references for that. Named
+ *  labels (`foo:`) are remembered to report redefinitions. */
+#define MQSAD_DIR_LABELS 128     /**< directional label symbols (N, instance) in one file */
 #define MQSAD_FWD_REFS 16        /**< forward references one statement may make */
+#define MQSAD_NAMED_LABELS 512   /**< named labels one file may define */
 typedef struct mqsad_asm_state {
     unsigned temp_labels;        /**< labels made so far: the next one is .Ltmp<temp_labels> */
     unsigned dir_labels;         /**< entries used in dir[] */
     struct {
         uint32_t value;          /**< N (LLVM keeps it in 32 bits) */
+        uint32_t instance;       /**< 1 for the symbol the first `N:` defines, 0 before any */
         uint32_t temp;           /**< its label .Ltmp<temp> */
-        uint8_t backward;        /**< 1 for `Nb`, 0 for `Nf` */
+        uint32_t defined;        /**< 1 once `N:` defined it */
     } dir[MQSAD_DIR_LABELS];
+    unsigned dir_values;         /**< entries used in dir_count[] */
+    struct { uint32_t value, defined; } dir_count[MQSAD_DIR_LABELS]; /**< `N:` seen per N */
     unsigned fwd_refs;           /**< `Nf` references in the last statement parsed */
     unsigned fwd_column[MQSAD_FWD_REFS]; /**< their 1-based columns, in order */
+    uint32_t fwd_label[MQSAD_FWD_REFS];  /**< the .Ltmp number each names */
+    unsigned named_labels;       /**< entries used in named[] */
+    uint64_t named[MQSAD_NAMED_LABELS];  /**< hashes of the named labels defined */
 } mqsad_asm_state;
+
+/** 1 if .Ltmp<temp> is a directional label that `N:` has defined (state's dir[]). */
+MQSAD_API int mqsad_asm_label_defined(const mqsad_asm_state *state, unsigned temp);
+
+/** A label opening a statement, as llvm-mc's parseStatement reads it. */
+typedef struct mqsad_label {
+    char name[MQSAD_SYMBOL_MAX]; /**< as llvm-mc prints it before ':' ("foo", "\"a b\"",
+                                      ".Ltmp3" for a directional `3:`) */
+    size_t next;                 /**< offset of the rest of the statement, after the ':' */
+} mqsad_label;
+
+/** If the statement text[0..len) opens with a label (`foo:`, `"a b":`, `$x:`, `N:`;
+ *  blanks and block comments may stand before the ':'), defines it in *state and returns
+ *  1: llvm-mc prints "NAME:" on its own line and parses the rest (from out->next) as a
+ *  statement of its own. A second definition of a named label also returns 1, with
+ *  "symbol 'foo' is already defined" in *diag (llvm-mc reports it and still prints the
+ *  label). Returns 0 when there is no label (diag->status MQSAD_OK) and -1 on an error
+ *  (diag: "invalid use of pseudo-symbol '.' as a label", a lexer error in the name,
+ *  "too many labels" past MQSAD_NAMED_LABELS / MQSAD_DIR_LABELS, a name longer than
+ *  MQSAD_SYMBOL_MAX - 1). mqsad_parse itself still rejects a label ("labels are not
+ *  supported"): call this first. */
+MQSAD_API int mqsad_parse_label(const char *text, size_t len, mqsad_asm_state *state,
+                                mqsad_label *out, mqsad_diag *diag);
 
 /** mqsad_parse within a file: each `.` parsed makes the label .Ltmp<state->temp_labels>
  *  and advances the count, also when the statement then fails (llvm-mc prints each such
  *  label, ".LtmpN:" on its own line, as it parses it: before the statement's own output).
  *  Directional labels take their numbers from the same count (see mqsad_asm_state); more
- *  than MQSAD_DIR_LABELS of them in a file, or MQSAD_FWD_REFS forward references in a
- *  statement, is "too many directional labels". state NULL: as mqsad_parse, where the
- *  statement is the first of its file. */
+ *  than MQSAD_DIR_LABELS symbols of them in a file, or MQSAD_FWD_REFS forward references
+ *  in a statement, is "too many directional labels". state NULL: as mqsad_parse, where
+ *  the statement is the first of its file. */
 MQSAD_API mqsad_status mqsad_parse_ex(const mqsad_target *target, const char *text, size_t len,
                                       mqsad_asm_state *state, mqsad_inst *out, mqsad_diag *diag);
 

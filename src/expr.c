@@ -487,9 +487,9 @@ static int parse_binop_rhs(asm_expr_ctx *c, unsigned prec, int lhs)
 
 /* AsmParser::parsePrimaryExpr after an integer: the identifier that follows (also after
  * blanks) is checked for "@variant" and, when it is "f" or "b", makes the pair a
- * directional label, node n a temporary symbol. Labels cannot be defined here: "Nb" is
- * undefined at once, "Nf" at the end of the file (its column goes to st->fwd_column).
- * Each (N, direction) gets its .LtmpN the first time it is named. */
+ * directional label, node n a temporary symbol: "Nb" must have been defined ("N:"
+ * before it), "Nf" is checked at the end of the file (its column goes to st->fwd_column).
+ * Each (N, instance) gets its .LtmpN the first time it is named or defined. */
 static int directional(asm_expr_ctx *c, int n, unsigned pos)
 {
     const asm_tok *t = asm_cur(c->lx);
@@ -497,8 +497,7 @@ static int directional(asm_expr_ctx *c, int n, unsigned pos)
     size_t k = at ? (size_t)(at - id) : t->len;
     mqsad_asm_state *st = c->st;
     uint32_t value = (uint32_t)c->nodes[n].value;
-    int variant = -1, back;
-    unsigned i;
+    int variant = -1, back, i;
     if (at) {
         variant = find_variant(at + 1, t->len - k - 1);
         if (variant < 0) {
@@ -510,17 +509,15 @@ static int directional(asm_expr_ctx *c, int n, unsigned pos)
     }
     if (k != 1 || (id[0] != 'f' && id[0] != 'b')) return 1;
     back = id[0] == 'b';
-    for (i = 0; i < st->dir_labels && (st->dir[i].value != value || st->dir[i].backward != back); i++) {}
-    if (i == st->dir_labels) {
-        if (i == MQSAD_DIR_LABELS) { set_err(c, pos, "too many directional labels"); return 0; }
-        st->dir[i].value = value;
-        st->dir[i].backward = (uint8_t)back;
-        st->dir[i].temp = st->temp_labels++;
-        st->dir_labels++;
+    /* MCContext::getDirectionalLocalSymbol: "Nb" the last instance defined, "Nf" the next */
+    i = mqsad__dir_symbol(st, value, mqsad__dir_defined(st, value) + !back);
+    if (i < 0) { set_err(c, pos, "too many directional labels"); return 0; }
+    if (back && !st->dir[i].defined) { set_err(c, pos, "directional label undefined"); return 0; }
+    if (!back) {
+        if (st->fwd_refs == MQSAD_FWD_REFS) { set_err(c, pos, "too many directional labels"); return 0; }
+        st->fwd_column[st->fwd_refs] = pos + 1;
+        st->fwd_label[st->fwd_refs++] = st->dir[i].temp;
     }
-    if (back) { set_err(c, pos, "directional label undefined"); return 0; }
-    if (st->fwd_refs == MQSAD_FWD_REFS) { set_err(c, pos, "too many directional labels"); return 0; }
-    st->fwd_column[st->fwd_refs++] = pos + 1;
     c->nodes[n].kind = EN_SYM;
     c->nodes[n].is_temp = 1;
     c->nodes[n].temp = st->dir[i].temp;
@@ -866,6 +863,44 @@ static void pint(pbuf *b, int64_t v)
 
 static int prec_of(asm_eop op) { return (op == EOP_ADD || op == EOP_SUB) ? 1 : 0; }
 
+/* MCSymbol::print: a name with a character outside [A-Za-z0-9_$.] (or an empty one) is
+ * quoted, with backslash, double quote and newline escaped. A quoted name in the source
+ * had its two escapes (backslash-backslash, backslash-quote) undone; any other backslash
+ * stays, so the source "a\qb" prints as "a\\qb" (llvm-mc 22). raw[0..n) is the name as
+ * written (inside the quotes for a quoted one). */
+static void symbol_name(pbuf *b, const char *raw, unsigned n)
+{
+    unsigned k, quote = n == 0;
+    for (k = 0; k < n; k++) {
+        int ch = (unsigned char)raw[k];
+        if (!((ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') || (ch >= '0' && ch <= '9') ||
+              ch == '_' || ch == '$' || ch == '.')) quote = 1;
+    }
+    if (!quote) {
+        pput(b, raw, n);
+        return;
+    }
+    pput(b, "\"", 1);
+    for (k = 0; k < n; k++) {
+        char ch = raw[k];
+        if (ch == '\\' && k + 1 < n && (raw[k + 1] == '\\' || raw[k + 1] == '"')) ch = raw[++k];
+        if (ch == '\\') pput(b, "\\\\", 2);
+        else if (ch == '"') pput(b, "\\\"", 2);
+        else if (ch == '\n') pput(b, "\\n", 2);
+        else pput(b, &ch, 1);
+    }
+    pput(b, "\"", 1);
+}
+
+size_t mqsad__asm_symbol_print(const char *raw, unsigned n, char *buf, size_t size)
+{
+    pbuf b;
+    b.p = buf; b.size = size; b.len = 0;
+    symbol_name(&b, raw, n);
+    if (size) buf[b.len < size ? b.len : size - 1] = '\0';
+    return b.len;
+}
+
 static void print_node(const asm_expr_ctx *c, const char *line, int i, int surround,
                        pbuf *b, unsigned depth)
 {
@@ -877,41 +912,18 @@ static void print_node(const asm_expr_ctx *c, const char *line, int i, int surro
     switch (n->kind) {
     case EN_CONST: pint(b, n->value); return;
     case EN_ARG: return;     /* printed by its EN_FUNC */
-    case EN_SYM: {
-        /* MCSymbol::print: a name with a character outside [A-Za-z0-9_$.] is quoted, with
-         * backslash, double quote and newline escaped. A quoted name in the source had its
-         * two escapes (backslash-backslash, backslash-quote) undone; any other backslash
-         * stays, so the source "a\qb" prints as "a\\qb" (llvm-mc 22). */
-        const char *raw = line + n->pos;
-        unsigned k, quote = n->len == 0;
-        for (k = 0; k < n->len; k++) {
-            int ch = (unsigned char)raw[k];
-            if (!((ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') || (ch >= '0' && ch <= '9') ||
-                  ch == '_' || ch == '$' || ch == '.')) quote = 1;
-        }
+    case EN_SYM:
         if (n->is_temp) {
             char tb[24];
             pput(b, tb, (size_t)snprintf(tb, sizeof tb, ".Ltmp%u", n->temp));
-        } else if (!quote) {
-            pput(b, raw, n->len);
         } else {
-            pput(b, "\"", 1);
-            for (k = 0; k < n->len; k++) {
-                char ch = raw[k];
-                if (ch == '\\' && k + 1 < n->len && (raw[k + 1] == '\\' || raw[k + 1] == '"')) ch = raw[++k];
-                if (ch == '\\') pput(b, "\\\\", 2);
-                else if (ch == '"') pput(b, "\\\"", 2);
-                else if (ch == '\n') pput(b, "\\n", 2);
-                else pput(b, &ch, 1);
-            }
-            pput(b, "\"", 1);
+            symbol_name(b, line + n->pos, n->len);
         }
         if (n->variant >= 0) {
             pput(b, "@", 1);
             pputs(b, k_variants[n->variant].name);
         }
         return;
-    }
     case EN_FUNC: {
         /* AMDGPUMCExpr::printImpl: "name(" arguments joined by ", " ")" */
         int arg;

@@ -1284,6 +1284,7 @@ mqsad_status mqsad_parse_ex(const mqsad_target *target, const char *text, size_t
     if (!state) {
         first.temp_labels = 0;
         first.dir_labels = 0;
+        first.dir_values = 0;
         state = &first;
     }
     state->fwd_refs = 0;

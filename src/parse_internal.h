@@ -126,6 +126,15 @@ size_t mqsad__asm_expr_print(const asm_expr_ctx *ctx, const char *line, int node
 /* 1 if LLVM's code emitter would use FK_PCRel_4 for this expression (needsPCRel). */
 int mqsad__asm_expr_pcrel(const asm_expr_ctx *ctx, int node);
 
+/* A symbol name as llvm-mc prints it (MCSymbol::print: quoted and escaped if needed) from
+ * raw[0..n) as written (inside the quotes for a quoted name); returns the length needed. */
+size_t mqsad__asm_symbol_print(const char *raw, unsigned n, char *buf, size_t size);
+
+/* Directional label symbols (src/label.c): definitions of N so far, and the entry of
+ * symbol (N, instance) in st->dir[], made (with the next .LtmpN) if new; -1 when full. */
+uint32_t mqsad__dir_defined(const mqsad_asm_state *st, uint32_t value);
+int mqsad__dir_symbol(mqsad_asm_state *st, uint32_t value, uint32_t instance);
+
 /* Parses a decimal or hexadecimal floating-point token text (LLVM APFloat rules) into an
  * IEEE double bit pattern. Returns 0 on success. */
 int mqsad__asm_parse_real(const char *s, size_t n, uint64_t *bits);

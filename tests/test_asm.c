@@ -283,6 +283,53 @@ static void temp_labels(void)
           !strcmp(d.message, "too many directional labels"), "one more: %s", d.message);
 }
 
+/* mqsad_parse_label over a file (llvm-mc-22: tests/data/diffcli_asm_labels): printed
+ * names, the rest of the statement, redefinitions, directional definitions and what Nb /
+ * Nf then name. */
+static void labels(void)
+{
+    static const struct { const char *line; int ret; const char *name; size_t next; const char *msg; } steps[] = {
+        { "foo:", 1, "foo", 4, NULL },
+        { "foo: v_mqsad_u32_u8 v[4:7], v[2:3], foo, v[8:11]", 1, "foo", 4, "symbol 'foo' is already defined" },
+        { "bar /**/ : zzzz", 1, "bar", 10, NULL },
+        { "\"q x\":", 1, "\"q x\"", 6, NULL },
+        { "\"plain\":", 1, "plain", 8, NULL },
+        { "$y:", 1, "$y", 3, NULL },
+        { "1:", 1, ".Ltmp0", 2, NULL },
+        { "0x10 : z", 1, ".Ltmp1", 6, NULL },
+        { ".: v1", -1, "", 2, "invalid use of pseudo-symbol '.' as a label" },
+        { "v_mqsad_u32_u8 v[4:7], v[2:3], v1, v[8:11]", 0, "", 0, NULL },
+        { "1f:", 0, "", 0, NULL },
+        { "08:", 0, "", 0, NULL },
+        { "0xffffffffffffffff:", 0, "", 0, NULL },
+    };
+    const mqsad_target *t = mqsad_target_lookup("gfx1100");
+    static mqsad_asm_state st;
+    mqsad_label lab;
+    mqsad_inst inst;
+    mqsad_diag d;
+    size_t i;
+    memset(&st, 0, sizeof st);
+    for (i = 0; i < sizeof steps / sizeof steps[0]; i++) {
+        int r = mqsad_parse_label(steps[i].line, strlen(steps[i].line), &st, &lab, &d);
+        CHECK(r == steps[i].ret, "%s: %d", steps[i].line, r);
+        if (r > 0) CHECK_EQ_S(lab.name, steps[i].name);
+        if (r != 0) CHECK(lab.next == steps[i].next, "%s: next %zu", steps[i].line, lab.next);
+        if (steps[i].msg) CHECK_EQ_S(d.message, steps[i].msg);
+        else CHECK(d.status == MQSAD_OK, "%s: %s", steps[i].line, d.message);
+    }
+    /* 1b names the label 1: defined (.Ltmp0); 1f the next instance, defined by a later 1: */
+    CHECK(mqsad_parse_ex(t, "v_mqsad_u32_u8 v[4:7], v[2:3], 1b, v[8:11]", 42, &st, &inst, &d) == MQSAD_OK,
+          "1b after 1:");
+    CHECK_EQ_S(inst.symbol, ".Ltmp0");
+    CHECK(mqsad_parse_ex(t, "v_mqsad_u32_u8 v[4:7], v[2:3], 1f, v[8:11]", 42, &st, &inst, &d) == MQSAD_OK &&
+          st.fwd_refs == 1 && st.fwd_label[0] == 2, "1f: %s, label %u", inst.symbol, st.fwd_label[0]);
+    CHECK(!mqsad_asm_label_defined(&st, 2), "1f not defined yet");
+    CHECK(mqsad_parse_label("1:", 2, &st, &lab, &d) == 1 && !strcmp(lab.name, ".Ltmp2"), "1: %s", lab.name);
+    CHECK(mqsad_asm_label_defined(&st, 2), "1f defined now");
+    CHECK(mqsad_parse_label(NULL, 0, &st, &lab, &d) < 0, "NULL text");
+}
+
 /* LLVM's AMDGPU expression functions. Values from llvm-mc-22 (gfx1100 unless named);
  * where llvm-mc 22 crashes (SIGSEGV reading an argument it was not given, SIGFPE dividing
  * by zero) mqsad rejects the line (docs/deviations.md). */
@@ -382,5 +429,6 @@ int main(void)
     direct();
     temp_labels();
     expr_functions();
+    labels();
     return t_done();
 }

@@ -125,30 +125,56 @@ static void report(const char *name, unsigned long lineno, const char *text, siz
     report_to(stderr, name, lineno, text, len, col, msg);
 }
 
-/* llvm-mc reports each forward directional label reference ("1f"; labels cannot be defined
- * here) after all other output. They wait in a temporary file, so memory stays fixed; if
- * none can be made they are reported at once. */
+/* llvm-mc reports each forward directional label reference ("1f") whose label is never
+ * defined after all other output. They wait in a temporary file (records: the label's
+ * .Ltmp number, the text's length, the text), so memory stays fixed; if none can be made
+ * they are reported at once, defined later or not. */
 static FILE *deferred;
-static unsigned long forward_refs;
+static unsigned long undefined_refs;
 
 static void defer_forward_refs(const char *name, unsigned long lineno, const char *text,
-                               size_t len, const mqsad_asm_state *st)
+                               size_t len, size_t off, const mqsad_asm_state *st)
 {
     unsigned i;
     if (st->fwd_refs && !deferred) deferred = tmpfile();
-    forward_refs += st->fwd_refs;
-    for (i = 0; i < st->fwd_refs; i++)
-        report_to(deferred ? deferred : stderr, name, lineno, text, len, st->fwd_column[i],
+    for (i = 0; i < st->fwd_refs; i++) {
+        uint32_t head[2];
+        long at, end;
+        if (!deferred) {
+            report(name, lineno, text, len, st->fwd_column[i] + (unsigned)off, "directional label undefined");
+            undefined_refs++;
+            continue;
+        }
+        head[0] = st->fwd_label[i];
+        head[1] = 0;
+        at = ftell(deferred);
+        fwrite(head, sizeof head, 1, deferred);
+        report_to(deferred, name, lineno, text, len, st->fwd_column[i] + (unsigned)off,
                   "directional label undefined");
+        end = ftell(deferred);
+        head[1] = (uint32_t)(end - at - (long)sizeof head);
+        fseek(deferred, at, SEEK_SET);
+        fwrite(head, sizeof head, 1, deferred);
+        fseek(deferred, end, SEEK_SET);
+    }
 }
 
-static void flush_deferred(void)
+/* at the end of the input: the references whose label is still undefined */
+static void flush_deferred(const mqsad_asm_state *st)
 {
     char buf[4096];
-    size_t n;
+    uint32_t head[2];
     if (!deferred) return;
     rewind(deferred);
-    while ((n = fread(buf, 1, sizeof buf, deferred)) > 0) fwrite(buf, 1, n, stderr);
+    while (fread(head, sizeof head, 1, deferred) == 1) {
+        int show = !mqsad_asm_label_defined(st, head[0]);
+        size_t left = head[1], n;
+        undefined_refs += (unsigned long)show;
+        while (left && (n = fread(buf, 1, left < sizeof buf ? left : sizeof buf, deferred)) > 0) {
+            if (show) fwrite(buf, 1, n, stderr);
+            left -= n;
+        }
+    }
     fclose(deferred);
     deferred = NULL;
 }
@@ -194,48 +220,162 @@ static void emit_hex(const uint8_t *bytes, size_t n)
     out_put(buf, o);
 }
 
-/* mqsad_assemble_ex into bytes[16]. llvm-mc prints a ".LtmpN:" line for each '.' (current
- * location) as it parses it: before the statement's own output, also when it then fails.
- * Forward directional label references are reported at the end (defer_forward_refs). */
-static mqsad_status assemble_stmt(const mqsad_target *t, const char *name, unsigned long lineno,
-                                  const char *text, const mqsad_stmt *stmt,
-                                  mqsad_asm_state *state, mqsad_inst *inst, uint8_t *bytes,
-                                  size_t *n, mqsad_diag *d, int text_mode)
+/* One run of `mqsad asm`: what lasts from statement to statement. */
+typedef struct asm_run {
+    const mqsad_target *t;
+    const char *name;            /* the input's name in diagnostics */
+    int mode;                    /* OUT_TEXT, OUT_HEX, OUT_BIN */
+    int failed;                  /* exit status 1 */
+    int in_text;                 /* a ".text" line has been echoed */
+    int recovery;                /* llvm-mc's state after a statement with an error */
+    mqsad_asm_state state;       /* labels of the file */
+} asm_run;
+
+enum { REC_NONE, REC_AFTER_ERROR, REC_AFTER_MATCH, REC_RAW, REC_SKIPPING };
+
+/* mqsad_assemble_ex of text[off..len) into bytes[16]. llvm-mc prints a ".LtmpN:" line for
+ * each '.' (current location) as it parses it: before the statement's own output, also
+ * when it then fails. Forward directional label references wait (defer_forward_refs). */
+static mqsad_status assemble_stmt(asm_run *r, unsigned long lineno, const char *text,
+                                  const mqsad_stmt *stmt, size_t off, mqsad_inst *inst,
+                                  uint8_t *bytes, size_t *n, mqsad_diag *d)
 {
+    mqsad_asm_state *state = &r->state;
     unsigned first = state->temp_labels, dirs = state->dir_labels, i;
-    mqsad_status st = mqsad_assemble_ex(t, text, stmt->len, state, inst, bytes, 16, n, d);
-    for (; text_mode && first != state->temp_labels; first++) {
+    mqsad_status st = mqsad_assemble_ex(r->t, text + off, stmt->len - off, state, inst, bytes,
+                                        16, n, d);
+    for (; r->mode == OUT_TEXT && first != state->temp_labels; first++) {
         char *o;
-        /* numbers that went to directional labels made here are not printed */
+        /* numbers that went to directional labels named here are not printed */
         for (i = dirs; i < state->dir_labels && state->dir[i].temp != first; i++) continue;
         if (i < state->dir_labels) continue;
         o = out_room(32);
         olen += (size_t)snprintf(o, 32, ".Ltmp%u:\n", first);
     }
-    defer_forward_refs(name, lineno, text, stmt->next, state);
+    defer_forward_refs(r->name, lineno, text, stmt->next, off, state);
     return st;
+}
+
+/* 1 if s[0..n) holds nothing llvm-mc parses after a label: blanks and block comments, then
+ * the end or a '#' comment (after a label '#' starts a comment) */
+static int rest_is_empty(const char *s, size_t n)
+{
+    size_t k = 0;
+    for (;;) {
+        while (k < n && (s[k] == ' ' || s[k] == '\t' || s[k] == '\0')) k++;
+        if (k + 1 < n && s[k] == '/' && s[k + 1] == '*' && closed_comment(s + k + 2, n - k - 2)) {
+            const char *e = s + k + 2;
+            while (!(e[0] == '*' && e[1] == '/')) e++;
+            k = (size_t)(e - s) + 2;
+            continue;
+        }
+        return k >= n || s[k] == '#';
+    }
+}
+
+/* A statement that is not skipped by llvm-mc's recovery: labels, ".text", the
+ * instruction; its output and diagnostics (columns from the start of text). */
+static void statement(asm_run *r, unsigned long lineno, const char *text, const mqsad_stmt *stmt)
+{
+    mqsad_inst inst;
+    mqsad_diag d;
+    mqsad_label lab;
+    uint8_t bytes[16];
+    size_t n = 0, olen1 = 0, off = 0;
+    int got;
+    r->recovery = REC_NONE;
+    if (stmt->kind == MQSAD_STMT_EMPTY) {
+        if (r->mode == OUT_TEXT) out_put("\n", 1);
+        return;
+    }
+    if (stmt->kind == MQSAD_STMT_SILENT) return;   /* llvm-mc prints nothing for a comment */
+    if (stmt->len >= LINE_MAX_BYTES) {
+        fprintf(stderr, "%s:%lu:1: error: line too long (more than %d bytes)\n", r->name, lineno,
+                LINE_MAX_BYTES - 1);
+        r->failed = 1;
+        r->recovery = REC_AFTER_ERROR;
+        return;
+    }
+    /* labels: each is printed on its own line, the rest is a statement of its own */
+    while ((got = mqsad_parse_label(text + off, stmt->len - off, &r->state, &lab, &d)) != 0) {
+        if (d.status != MQSAD_OK) {
+            report(r->name, lineno, text, stmt->next, d.column + (unsigned)off, d.message);
+            r->failed = 1;
+        }
+        if (got < 0) { r->recovery = REC_AFTER_ERROR; return; }
+        if (r->mode == OUT_TEXT) {
+            out_put(lab.name, strlen(lab.name));
+            out_put(":\n", 2);
+        }
+        off += lab.next;
+        if (rest_is_empty(text + off, stmt->len - off)) return;
+    }
+    if ((text[off] != 'v' && text[off] != 'V') && is_text_directive(text + off, stmt->len - off)) {
+        /* llvm-mc's streamer prints a section switch only when the section changes:
+         * the first ".text" echoes, later ones (already in .text) do not */
+        if (r->mode == OUT_TEXT && !r->in_text) out_put("\t.text\n", 7);
+        r->in_text = 1;
+    } else if (assemble_stmt(r, lineno, text, stmt, off, &inst, bytes, &n, &d) != MQSAD_OK) {
+        char msg[160];
+        size_t resume = 0;
+        unsigned col, o = (unsigned)off;
+        int past = 0;
+        /* the diagnostics may point past the statement, into its comment and line end */
+        report(r->name, lineno, text, stmt->next, d.column + o, d.message);
+        if (d.extra_column) report(r->name, lineno, text, stmt->next, d.extra_column + o, d.extra_message);
+        while ((col = mqsad_diag_next_lexer_error(text + off, stmt->len - off, &d, &resume, msg,
+                                                  sizeof msg, &past)))
+            report(r->name, lineno, text, stmt->next, col + o, msg);
+        r->failed = 1;
+        /* llvm-mc's parseStatement rejects a stray first token and goes on lexing raw
+         * (comments are tokens); every other error leaves it in its skipping state,
+         * which may have stepped over the end of this statement (only while the
+         * operands were parsed: that is where it skips token by token) */
+        r->recovery = !strcmp(d.message, k_start_msg) ? REC_RAW :
+                      !d.in_operands ? REC_AFTER_MATCH : past ? REC_SKIPPING : REC_AFTER_ERROR;
+    } else if (r->mode == OUT_BIN) {
+        out_put(bytes, n);
+    } else if (r->mode == OUT_HEX) {
+        emit_hex(bytes, n);
+    } else {
+        /* formatted straight into the output buffer (512 bytes of room each) */
+        char *o = out_room(1024);
+        if (mqsad_format_encoding_line(&inst, bytes, n, o, 511, &olen1) == MQSAD_OK) {
+            o[olen1++] = '\n';
+            olen += olen1;
+        }
+        if (inst.src[1].kind == MQSAD_OPK_SYMBOL) {
+            o = obuf + olen;
+            if (mqsad_format_fixup(&inst, o, 511, &olen1) == MQSAD_OK) {
+                /* llvm-mc: FK_Data_4 for differences and symbol-free expressions */
+                char *kp = strstr(o, "FK_PCRel_4");
+                if (inst.symbol_data4 && kp) { memcpy(kp, "FK_Data_4", 10); olen1--; }
+                o[olen1++] = '\n';
+                olen += olen1;
+            }
+        }
+    }
 }
 
 int cmd_asm(int argc, char **argv)
 {
     static reader rd;
-    const char *tname = NULL, *file = NULL, *name;
-    const mqsad_target *t;
-    int mode = OUT_TEXT, i, failed = 0;
+    static asm_run run;          /* static: the label state is several KiB */
+    asm_run *r = &run;
+    const char *tname = NULL, *file = NULL;
+    int i;
     FILE *in;
     unsigned long lineno = 1;   /* the line the current statement starts on */
-    int in_text = 0;         /* a ".text" line has been echoed */
-    mqsad_asm_state state = { 0 };
-    /* llvm-mc's state after a statement with an error (see the loop) */
-    enum { REC_NONE, REC_AFTER_ERROR, REC_AFTER_MATCH, REC_RAW, REC_SKIPPING } recovery = REC_NONE;
 
+    memset(r, 0, sizeof *r);
+    r->mode = OUT_TEXT;
     for (i = 1; i < argc; i++) {
         if (cli_is_help(argv[i])) { usage(stdout); return 0; }
         if ((!strcmp(argv[i], "-t") || !strcmp(argv[i], "--target")) && i + 1 < argc) tname = argv[++i];
         else if (!strncmp(argv[i], "--target=", 9)) tname = argv[i] + 9;
         else if (!strncmp(argv[i], "-mcpu=", 6)) tname = argv[i] + 6;
-        else if (!strcmp(argv[i], "--hex")) mode = OUT_HEX;
-        else if (!strcmp(argv[i], "--bin")) mode = OUT_BIN;
+        else if (!strcmp(argv[i], "--hex")) r->mode = OUT_HEX;
+        else if (!strcmp(argv[i], "--bin")) r->mode = OUT_BIN;
         else if (argv[i][0] == '-' && argv[i][1]) {
             fprintf(stderr, "mqsad asm: unknown option '%s'\n", argv[i]);
             usage(stderr);
@@ -244,15 +384,15 @@ int cmd_asm(int argc, char **argv)
         else { fprintf(stderr, "mqsad asm: more than one input file\n"); return 2; }
     }
     if (!tname) { fprintf(stderr, "mqsad asm: a target is required (-t TARGET)\n"); usage(stderr); return 2; }
-    t = mqsad_target_lookup(tname);
-    if (!t) { fprintf(stderr, "mqsad asm: unknown target '%s'\n", tname); return 2; }
+    r->t = mqsad_target_lookup(tname);
+    if (!r->t) { fprintf(stderr, "mqsad asm: unknown target '%s'\n", tname); return 2; }
     if (file && strcmp(file, "-")) {
         in = fopen(file, "r");
         if (!in) { fprintf(stderr, "mqsad asm: cannot open '%s'\n", file); return 2; }
-        name = file;
+        r->name = file;
     } else {
         in = stdin;
-        name = "<stdin>";
+        r->name = "<stdin>";
     }
 
     rd.f = in;
@@ -264,24 +404,21 @@ int cmd_asm(int argc, char **argv)
         mqsad_stmt stmt;
         mqsad_inst inst;
         mqsad_diag d;
-        uint8_t bytes[16];
-        size_t n = 0, olen1 = 0;
-        mqsad_status st;
         unsigned long nls = 0;
         if (!mqsad_next_statement(text, avail, rd.eof, &stmt)) {
             if (rd.eof && avail == 0) break;
             if (!rd.eof && refill(&rd)) continue;
             /* no end within the whole buffer: a line too long to hold */
-            fprintf(stderr, "%s:%lu:1: error: line too long (more than %d bytes)\n", name, lineno,
+            fprintf(stderr, "%s:%lu:1: error: line too long (more than %d bytes)\n", r->name, lineno,
                     LINE_MAX_BYTES - 1);
-            failed = 1;
+            r->failed = 1;
             skip_line(&rd);
             lineno++;
             continue;
         }
         nls = stmt.newlines;
         rd.pos += stmt.next;
-        if (recovery == REC_SKIPPING) {
+        if (r->recovery == REC_SKIPPING) {
             /* llvm-mc's skipping stepped over the end of the failed statement before this
              * one: this one is skipped too, its lexer errors reported the same way */
             char msg[160];
@@ -289,99 +426,45 @@ int cmd_asm(int argc, char **argv)
             unsigned col;
             int past = 0;
             while ((col = mqsad_diag_next_lexer_error(text, stmt.len, NULL, &resume, msg, sizeof msg, &past)))
-                report(name, lineno, text, stmt.next, col, msg);
-            recovery = past ? REC_SKIPPING : REC_AFTER_ERROR;
+                report(r->name, lineno, text, stmt.next, col, msg);
+            r->recovery = past ? REC_SKIPPING : REC_AFTER_ERROR;
             lineno += nls;
             continue;
         }
         k = 0;
-        if (recovery != REC_NONE)
+        if (r->recovery != REC_NONE)
             while (k < stmt.len && (text[k] == ' ' || text[k] == '\t' || text[k] == '\0')) k++;
-        if (recovery != REC_NONE && k + 1 < stmt.len && text[k] == '/' && text[k + 1] == '*' &&
+        if (r->recovery != REC_NONE && k + 1 < stmt.len && text[k] == '/' && text[k + 1] == '*' &&
             closed_comment(text + k + 2, stmt.len - k - 2)) {
             /* llvm-mc's recovery after an error: the block comment that opens the next
              * statement is lexed as a token, so that statement is skipped unseen and each
              * further one that opens with a block comment is "unexpected token" */
-            if (recovery == REC_RAW) {
-                report(name, lineno, text, stmt.next, (unsigned)k + 1, "unexpected token at start of statement");
-                failed = 1;
+            if (r->recovery == REC_RAW) {
+                report(r->name, lineno, text, stmt.next, (unsigned)k + 1, "unexpected token at start of statement");
+                r->failed = 1;
             }
-            recovery = REC_RAW;
+            r->recovery = REC_RAW;
             lineno += nls;
             continue;
         }
-        if (recovery == REC_AFTER_MATCH && stmt.kind == MQSAD_STMT_TEXT &&
-            mqsad_parse(t, text, stmt.len, &inst, &d) != MQSAD_OK && d.extra_column == d.column &&
+        if (r->recovery == REC_AFTER_MATCH && stmt.kind == MQSAD_STMT_TEXT &&
+            mqsad_parse(r->t, text, stmt.len, &inst, &d) != MQSAD_OK && d.extra_column == d.column &&
             !strcmp(d.extra_message, k_start_msg)) {
             /* ... and after an error found once the statement was read whole, so is one
              * that opens with a lexer error: llvm-mc had lexed that token already, and its
              * Error() steps over an error token (mqsad_parse reports that error and
              * "unexpected token at start of statement" at the same column) */
-            recovery = REC_RAW;
+            r->recovery = REC_RAW;
             lineno += nls;
             continue;
         }
-        recovery = REC_NONE;
-        if (stmt.kind == MQSAD_STMT_EMPTY) {
-            if (mode == OUT_TEXT) out_put("\n", 1);
-        } else if (stmt.kind == MQSAD_STMT_SILENT) {
-            /* llvm-mc prints nothing for a comment */
-        } else if (stmt.len >= LINE_MAX_BYTES) {
-            fprintf(stderr, "%s:%lu:1: error: line too long (more than %d bytes)\n", name, lineno,
-                    LINE_MAX_BYTES - 1);
-            failed = 1;
-            recovery = REC_AFTER_ERROR;
-        } else if ((text[0] != 'v' && text[0] != 'V') && is_text_directive(text, stmt.len)) {
-            /* llvm-mc's streamer prints a section switch only when the section changes:
-             * the first ".text" echoes, later ones (already in .text) do not */
-            if (mode == OUT_TEXT && !in_text) out_put("\t.text\n", 7);
-            in_text = 1;
-        } else if ((st = assemble_stmt(t, name, lineno, text, &stmt, &state, &inst, bytes, &n, &d,
-                                       mode == OUT_TEXT)) != MQSAD_OK) {
-            char msg[160];
-            size_t resume = 0;
-            unsigned col;
-            int past = 0;
-            /* the diagnostics may point past the statement, into its comment and line end */
-            report(name, lineno, text, stmt.next, d.column, d.message);
-            if (d.extra_column) report(name, lineno, text, stmt.next, d.extra_column, d.extra_message);
-            while ((col = mqsad_diag_next_lexer_error(text, stmt.len, &d, &resume, msg, sizeof msg, &past)))
-                report(name, lineno, text, stmt.next, col, msg);
-            failed = 1;
-            /* llvm-mc's parseStatement rejects a stray first token and goes on lexing raw
-             * (comments are tokens); every other error leaves it in its skipping state,
-             * which may have stepped over the end of this statement (only while the
-             * operands were parsed: that is where it skips token by token) */
-            recovery = !strcmp(d.message, k_start_msg) ? REC_RAW :
-                       !d.in_operands ? REC_AFTER_MATCH : past ? REC_SKIPPING : REC_AFTER_ERROR;
-        } else if (mode == OUT_BIN) {
-            out_put(bytes, n);
-        } else if (mode == OUT_HEX) {
-            emit_hex(bytes, n);
-        } else {
-            /* formatted straight into the output buffer (512 bytes of room each) */
-            char *o = out_room(1024);
-            if (mqsad_format_encoding_line(&inst, bytes, n, o, 511, &olen1) == MQSAD_OK) {
-                o[olen1++] = '\n';
-                olen += olen1;
-            }
-            if (inst.src[1].kind == MQSAD_OPK_SYMBOL) {
-                o = obuf + olen;
-                if (mqsad_format_fixup(&inst, o, 511, &olen1) == MQSAD_OK) {
-                    /* llvm-mc: FK_Data_4 for differences and symbol-free expressions */
-                    char *kp = strstr(o, "FK_PCRel_4");
-                    if (inst.symbol_data4 && kp) { memcpy(kp, "FK_Data_4", 10); olen1--; }
-                    o[olen1++] = '\n';
-                    olen += olen1;
-                }
-            }
-        }
+        statement(r, lineno, text, &stmt);
         lineno += nls;
     }
     out_flush();
-    flush_deferred();
-    if (forward_refs) failed = 1;
+    flush_deferred(&r->state);
+    if (undefined_refs) r->failed = 1;
     if (in != stdin) fclose(in);
     fflush(stdout);
-    return failed ? 1 : 0;
+    return r->failed ? 1 : 0;
 }
