@@ -302,7 +302,9 @@ static void statement(asm_run *r, unsigned long lineno, const char *text, const 
             report(r->name, lineno, text, stmt->next, d.column + (unsigned)off, d.message);
             r->failed = 1;
         }
-        if (got < 0) { r->recovery = REC_AFTER_ERROR; return; }
+        /* parseStatement fails after the ':' and llvm-mc skips the rest raw (comments
+         * are tokens), as after "unexpected token at start of statement" */
+        if (got < 0) { r->recovery = REC_RAW; return; }
         if (r->mode == OUT_TEXT) {
             out_put(lab.name, strlen(lab.name));
             out_put(":\n", 2);
