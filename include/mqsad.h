@@ -380,6 +380,7 @@ MQSAD_API mqsad_status mqsad_parse(const mqsad_target *target, const char *text,
 #define MQSAD_DIR_LABELS 128     /**< directional label symbols (N, instance) in one file */
 #define MQSAD_FWD_REFS 16        /**< forward references one statement may make */
 #define MQSAD_NAMED_LABELS 512   /**< named labels one file may define */
+#define MQSAD_VARIABLES 256      /**< symbols one file may assign (`x = 5`, `.set x, 5`) */
 typedef struct mqsad_asm_state {
     unsigned temp_labels;        /**< labels made so far: the next one is .Ltmp<temp_labels> */
     unsigned dir_labels;         /**< entries used in dir[] */
@@ -396,10 +397,34 @@ typedef struct mqsad_asm_state {
     uint32_t fwd_label[MQSAD_FWD_REFS];  /**< the .Ltmp number each names */
     unsigned named_labels;       /**< entries used in named[] */
     uint64_t named[MQSAD_NAMED_LABELS];  /**< hashes of the named labels defined */
+    unsigned variables;          /**< entries used in var[] */
+    struct {
+        uint64_t hash;           /**< of the name as printed */
+        int64_t value;           /**< when absolute */
+        uint32_t absolute;       /**< 0: its value is relocatable ("z = w") */
+    } var[MQSAD_VARIABLES];      /**< symbols given a value by an assignment */
 } mqsad_asm_state;
 
 /** 1 if .Ltmp<temp> is a directional label that `N:` has defined (state's dir[]). */
 MQSAD_API int mqsad_asm_label_defined(const mqsad_asm_state *state, unsigned temp);
+
+/** An assignment statement as llvm-mc prints it. */
+typedef struct mqsad_assignment {
+    char line[256];              /**< ".set NAME, EXPR" (no newline; EXPR folded when absolute) */
+    char name[MQSAD_SYMBOL_MAX]; /**< NAME as printed */
+    uint8_t directive;           /**< 1 for .set / .equ: llvm-mc also prints "\t.no_dead_strip\tNAME" */
+} mqsad_assignment;
+
+/** If the statement text[0..len) is an assignment (`NAME = EXPR`, `.set NAME, EXPR`,
+ *  `.equ NAME, EXPR`), records NAME's value in *state (later references to an absolute
+ *  one evaluate to it; their text keeps the name) and returns 1; 0 when it is not one; -1
+ *  on an error, as llvm-mc reports it (diag, with "missing expression" as extra_* after an
+ *  expression error): "expected identifier", "expected comma", "missing expression",
+ *  "expected newline", "redefinition of 'NAME'" (a label), "too many symbols" past
+ *  MQSAD_VARIABLES, "expression too long" past line[]. */
+MQSAD_API int mqsad_parse_assignment(const mqsad_target *target, const char *text, size_t len,
+                                     mqsad_asm_state *state, mqsad_assignment *out,
+                                     mqsad_diag *diag);
 
 /** A label opening a statement, as llvm-mc's parseStatement reads it. */
 typedef struct mqsad_label {
@@ -449,7 +474,10 @@ MQSAD_API mqsad_status mqsad_assemble_ex(const mqsad_target *target, const char 
  *  that token is the end of the statement its skipping goes on into the next statement,
  *  and *past_end (may be NULL; set, never cleared) becomes 1. Call with diag NULL to get
  *  the lexer errors of such a next statement, skipped from its first token (past_end may
- *  then chain on). Never allocates; linear time over all calls. Thread-safe. */
+ *  then chain on). A statement that opens with a lexer error has no further ones; there
+ *  *past_end tells whether that error token was all there was (llvm-mc then goes on
+ *  with the next statement as after a match error, else it goes on raw: `mqsad asm`).
+ *  Never allocates; linear time over all calls. Thread-safe. */
 MQSAD_API unsigned mqsad_diag_next_lexer_error(const char *text, size_t len, const mqsad_diag *diag,
                                                size_t *resume, char *msg, size_t size,
                                                int *past_end);

@@ -526,6 +526,21 @@ static int directional(asm_expr_ctx *c, int n, unsigned pos)
     return 1;
 }
 
+/* AsmParser::parsePrimaryExpr substitutes a symbol an assignment gave an absolute value
+ * ("x = 5") at once: "x+y" is "5+y" from then on (a later "x = 6" does not change it). */
+static void resolve_var(asm_expr_ctx *c, int n)
+{
+    char name[MQSAD_SYMBOL_MAX];
+    int64_t v;
+    if (!c->st->variables || c->nodes[n].variant >= 0) return;
+    if (mqsad__asm_symbol_print(c->lx->text + c->nodes[n].pos, c->nodes[n].len, name,
+                                sizeof name) >= sizeof name) return;
+    if (mqsad__var_value(c->st, name, &v)) {
+        c->nodes[n].kind = EN_CONST;
+        c->nodes[n].value = v;
+    }
+}
+
 static int parse_primary(asm_expr_ctx *c)
 {
     const asm_tok *t = asm_cur(c->lx);
@@ -584,6 +599,7 @@ static int parse_primary(asm_expr_ctx *c)
         }
         /* "sym @variant" (spaced) is parseExpression's trailing modifier, not this */
         asm_next(c->lx);
+        resolve_var(c, n);
         c->depth--;
         return n;
     }
@@ -692,6 +708,7 @@ static int parse_primary(asm_expr_ctx *c)
             set_err(c, asm_cur(c->lx)->pos, "expected a symbol reference");
             return -1;
         }
+        resolve_var(c, n);
         c->depth--;
         return n;
     default:

@@ -47,9 +47,9 @@ static void set_diag(mqsad_diag *d, mqsad_status st, unsigned col, const char *m
     snprintf(d->message, sizeof d->message, "%s", msg);
 }
 
-/* FNV-1a over the name: named labels are remembered by hash (a collision of two 64-bit
+/* named labels and variables are remembered by this hash (a collision of two 64-bit
  * hashes would make a first definition look like a second) */
-static uint64_t name_hash(const char *s, size_t n)
+uint64_t mqsad__name_hash(const char *s, size_t n)
 {
     uint64_t h = 0xcbf29ce484222325ull;
     size_t i;
@@ -135,7 +135,7 @@ int mqsad_parse_label(const char *text, size_t len, mqsad_asm_state *state, mqsa
         return -1;
     }
     /* the symbol's name is the unescaped one: remember that */
-    h = name_hash(out->name, strlen(out->name));
+    h = mqsad__name_hash(out->name, strlen(out->name));
     for (i = 0; i < state->named_labels && i < MQSAD_NAMED_LABELS; i++) {
         if (state->named[i] == h) {
             if (diag) {

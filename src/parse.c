@@ -986,7 +986,7 @@ static mqsad_status parse_stmt(pstate *p, const mqsad_target *target, const char
     mnem_pos = cur(p)->pos;
     if (prefixed) {
         next(p);
-    } else if (cur(p)->kind != TK_IDENT && cur(p)->kind != TK_STRING) {
+    } else if (cur(p)->kind != TK_IDENT && cur(p)->kind != TK_STRING && cur(p)->kind != TK_DOT) {
         fill_diag(diag, MQSAD_E_SYNTAX, cur(p)->pos + 1,
                   cur(p)->kind == TK_ERROR ? cur(p)->msg : "unexpected token at start of statement");
         if (diag && cur(p)->kind == TK_ERROR) {
@@ -1012,7 +1012,8 @@ static mqsad_status parse_stmt(pstate *p, const mqsad_target *target, const char
         mname++;
         mlen = mlen >= 2 ? mlen - 2 : 0;
     }
-    if (mlen && mname[0] == '.') {
+    /* parseStatement takes a lone '.' for a name: an unknown instruction, not a directive */
+    if (mlen && mname[0] == '.' && cur(p)->kind != TK_DOT) {
         fill_diag(diag, MQSAD_E_UNSUPPORTED, mnem_pos + 1, "directives are not supported");
         return MQSAD_E_UNSUPPORTED;
     }
@@ -1285,6 +1286,7 @@ mqsad_status mqsad_parse_ex(const mqsad_target *target, const char *text, size_t
         first.temp_labels = 0;
         first.dir_labels = 0;
         first.dir_values = 0;
+        first.variables = 0;
         state = &first;
     }
     state->fwd_refs = 0;

@@ -133,6 +133,10 @@ size_t mqsad__asm_symbol_print(const char *raw, unsigned n, char *buf, size_t si
 /* Directional label symbols (src/label.c): definitions of N so far, and the entry of
  * symbol (N, instance) in st->dir[], made (with the next .LtmpN) if new; -1 when full. */
 uint32_t mqsad__dir_defined(const mqsad_asm_state *st, uint32_t value);
+/* FNV-1a of a symbol name (as printed): labels and variables are remembered by it */
+uint64_t mqsad__name_hash(const char *s, size_t n);
+/* 1 and *v when an assignment gave the symbol printed as name an absolute value */
+int mqsad__var_value(const mqsad_asm_state *st, const char *name, int64_t *v);
 int mqsad__dir_symbol(mqsad_asm_state *st, uint32_t value, uint32_t instance);
 
 /* Parses a decimal or hexadecimal floating-point token text (LLVM APFloat rules) into an

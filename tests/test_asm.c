@@ -330,6 +330,40 @@ static void labels(void)
     CHECK(mqsad_parse_label(NULL, 0, &st, &lab, &d) < 0, "NULL text");
 }
 
+/* mqsad_parse_assignment (llvm-mc-22: tests/data/diffcli_asm_assign): the printed line,
+ * the value later references see, the errors. */
+static void assignments(void)
+{
+    const mqsad_target *t = mqsad_target_lookup("gfx1100");
+    static mqsad_asm_state st;
+    mqsad_assignment a;
+    mqsad_inst inst;
+    mqsad_diag d;
+    memset(&st, 0, sizeof st);
+    CHECK(mqsad_parse_assignment(t, "x = 5", 5, &st, &a, &d) == 1, "x = 5");
+    CHECK_EQ_S(a.line, ".set x, 5");
+    CHECK(mqsad_parse_assignment(t, "y = x + 2", 9, &st, &a, &d) == 1 && !a.directive, "y");
+    CHECK_EQ_S(a.line, ".set y, 7");
+    CHECK(mqsad_parse_assignment(t, ".set z, w", 9, &st, &a, &d) == 1 && a.directive, ".set");
+    CHECK_EQ_S(a.line, ".set z, w");
+    CHECK(mqsad_parse_ex(t, "v_mqsad_u32_u8 v[4:7], v[2:3], y*2, v[8:11]", 43, &st, &inst, &d) == MQSAD_OK &&
+          inst.src[1].kind != MQSAD_OPK_SYMBOL && inst.src[1].value == 14, "y*2 is 14");
+    CHECK(mqsad_parse_ex(t, "v_mqsad_u32_u8 v[4:7], v[2:3], z, v[8:11]", 41, &st, &inst, &d) == MQSAD_OK, "z");
+    CHECK_EQ_S(inst.symbol, "z");
+    CHECK(mqsad_parse_assignment(t, ". = 4", 5, &st, &a, &d) == 1, ". = 4");
+    CHECK_EQ_S(a.line, ".org 4, 0");
+    CHECK(mqsad_parse_assignment(t, "q = ", 4, &st, &a, &d) < 0 && d.column == 5 &&
+          !strcmp(d.message, "unknown token in expression") && d.extra_column == 5 &&
+          !strcmp(d.extra_message, "missing expression"), "q = : %s", d.message);
+    CHECK(mqsad_parse_assignment(t, "x = 5 6", 7, &st, &a, &d) < 0 && d.column == 7 &&
+          !strcmp(d.message, "expected newline"), "x = 5 6: %s", d.message);
+    CHECK(mqsad_parse_assignment(t, ".set c 3", 8, &st, &a, &d) < 0 && d.column == 8 &&
+          !strcmp(d.message, "expected comma"), ".set c 3: %s", d.message);
+    CHECK(mqsad_parse_assignment(t, "r == 1", 6, &st, &a, &d) == 0, "r == 1 is no assignment");
+    CHECK(mqsad_parse_assignment(t, "v_mqsad_u32_u8 v[4:7], v[2:3], v1, v[8:11]", 42, &st, &a, &d) == 0,
+          "an instruction is no assignment");
+}
+
 /* LLVM's AMDGPU expression functions. Values from llvm-mc-22 (gfx1100 unless named);
  * where llvm-mc 22 crashes (SIGSEGV reading an argument it was not given, SIGFPE dividing
  * by zero) mqsad rejects the line (docs/deviations.md). */
@@ -430,5 +464,6 @@ int main(void)
     temp_labels();
     expr_functions();
     labels();
+    assignments();
     return t_done();
 }

@@ -233,6 +233,21 @@ typedef struct asm_run {
 
 enum { REC_NONE, REC_AFTER_ERROR, REC_AFTER_MATCH, REC_RAW, REC_SKIPPING };
 
+/* The ".LtmpN:" lines of the '.' symbols parsed since the state had `first` labels and
+ * `dirs` directional ones (numbers that went to directional labels are not printed). */
+static void temp_labels_made(asm_run *r, unsigned first, unsigned dirs)
+{
+    const mqsad_asm_state *state = &r->state;
+    unsigned i;
+    for (; r->mode == OUT_TEXT && first != state->temp_labels; first++) {
+        char *o;
+        for (i = dirs; i < state->dir_labels && state->dir[i].temp != first; i++) continue;
+        if (i < state->dir_labels) continue;
+        o = out_room(32);
+        olen += (size_t)snprintf(o, 32, ".Ltmp%u:\n", first);
+    }
+}
+
 /* mqsad_assemble_ex of text[off..len) into bytes[16]. llvm-mc prints a ".LtmpN:" line for
  * each '.' (current location) as it parses it: before the statement's own output, also
  * when it then fails. Forward directional label references wait (defer_forward_refs). */
@@ -240,19 +255,11 @@ static mqsad_status assemble_stmt(asm_run *r, unsigned long lineno, const char *
                                   const mqsad_stmt *stmt, size_t off, mqsad_inst *inst,
                                   uint8_t *bytes, size_t *n, mqsad_diag *d)
 {
-    mqsad_asm_state *state = &r->state;
-    unsigned first = state->temp_labels, dirs = state->dir_labels, i;
-    mqsad_status st = mqsad_assemble_ex(r->t, text + off, stmt->len - off, state, inst, bytes,
-                                        16, n, d);
-    for (; r->mode == OUT_TEXT && first != state->temp_labels; first++) {
-        char *o;
-        /* numbers that went to directional labels named here are not printed */
-        for (i = dirs; i < state->dir_labels && state->dir[i].temp != first; i++) continue;
-        if (i < state->dir_labels) continue;
-        o = out_room(32);
-        olen += (size_t)snprintf(o, 32, ".Ltmp%u:\n", first);
-    }
-    defer_forward_refs(r->name, lineno, text, stmt->next, off, state);
+    unsigned first = r->state.temp_labels, dirs = r->state.dir_labels;
+    mqsad_status st = mqsad_assemble_ex(r->t, text + off, stmt->len - off, &r->state, inst,
+                                        bytes, 16, n, d);
+    temp_labels_made(r, first, dirs);
+    defer_forward_refs(r->name, lineno, text, stmt->next, off, &r->state);
     return st;
 }
 
@@ -312,6 +319,33 @@ static void statement(asm_run *r, unsigned long lineno, const char *text, const 
         off += lab.next;
         if (rest_is_empty(text + off, stmt->len - off)) return;
     }
+    {   /* an assignment: llvm-mc prints it as ".set NAME, VALUE" */
+        mqsad_assignment asg;
+        unsigned first = r->state.temp_labels, dirs = r->state.dir_labels;
+        got = mqsad_parse_assignment(r->t, text + off, stmt->len - off, &r->state, &asg, &d);
+        temp_labels_made(r, first, dirs);
+        if (got < 0) {
+            report(r->name, lineno, text, stmt->next, d.column + (unsigned)off, d.message);
+            if (d.extra_column)
+                report(r->name, lineno, text, stmt->next, d.extra_column + (unsigned)off, d.extra_message);
+            r->failed = 1;
+            r->recovery = REC_RAW;   /* parseStatement failed: the rest is skipped raw */
+            return;
+        }
+        if (got > 0) {
+            defer_forward_refs(r->name, lineno, text, stmt->next, off, &r->state);
+            if (r->mode == OUT_TEXT) {
+                out_put(asg.line, strlen(asg.line));
+                out_put("\n", 1);
+                if (asg.directive) {
+                    out_put("\t.no_dead_strip\t", 16);
+                    out_put(asg.name, strlen(asg.name));
+                    out_put("\n", 1);
+                }
+            }
+            return;
+        }
+    }
     if ((text[off] != 'v' && text[off] != 'V') && is_text_directive(text + off, stmt->len - off)) {
         /* llvm-mc's streamer prints a section switch only when the section changes:
          * the first ".text" echoes, later ones (already in .text) do not */
@@ -333,8 +367,13 @@ static void statement(asm_run *r, unsigned long lineno, const char *text, const 
          * (comments are tokens); every other error leaves it in its skipping state,
          * which may have stepped over the end of this statement (only while the
          * operands were parsed: that is where it skips token by token) */
-        r->recovery = !strcmp(d.message, k_start_msg) ? REC_RAW :
-                      !d.in_operands ? REC_AFTER_MATCH : past ? REC_SKIPPING : REC_AFTER_ERROR;
+        if (d.extra_column == d.column && !strcmp(d.extra_message, k_start_msg))
+            /* a lexer error opened it: llvm-mc goes on raw, unless the error was all
+             * there was (measured with llvm-mc 22: diffcli_asm_starterr) */
+            r->recovery = past ? REC_AFTER_MATCH : REC_RAW;
+        else
+            r->recovery = !strcmp(d.message, k_start_msg) ? REC_RAW :
+                          !d.in_operands ? REC_AFTER_MATCH : past ? REC_SKIPPING : REC_AFTER_ERROR;
     } else if (r->mode == OUT_BIN) {
         out_put(bytes, n);
     } else if (r->mode == OUT_HEX) {
