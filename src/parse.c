@@ -1014,6 +1014,10 @@ static mqsad_status parse_stmt(pstate *p, const mqsad_target *target, const char
     }
     /* parseStatement takes a lone '.' for a name: an unknown instruction, not a directive */
     if (mlen && mname[0] == '.' && cur(p)->kind != TK_DOT) {
+        if (!mqsad__known_directive(mname, mlen)) {
+            fill_diag(diag, MQSAD_E_SYNTAX, mnem_pos + 1, "unknown directive");
+            return MQSAD_E_SYNTAX;
+        }
         fill_diag(diag, MQSAD_E_UNSUPPORTED, mnem_pos + 1, "directives are not supported");
         return MQSAD_E_UNSUPPORTED;
     }

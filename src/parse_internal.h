@@ -133,6 +133,8 @@ size_t mqsad__asm_symbol_print(const char *raw, unsigned n, char *buf, size_t si
 /* Directional label symbols (src/label.c): definitions of N so far, and the entry of
  * symbol (N, instance) in st->dir[], made (with the next .LtmpN) if new; -1 when full. */
 uint32_t mqsad__dir_defined(const mqsad_asm_state *st, uint32_t value);
+/* 1 if s[0..n) names a directive llvm-mc 22 knows (src/directives.c), any case */
+int mqsad__known_directive(const char *s, size_t n);
 /* FNV-1a of a symbol name (as printed): labels and variables are remembered by it */
 uint64_t mqsad__name_hash(const char *s, size_t n);
 /* 1 and *v when an assignment gave the symbol printed as name an absolute value */

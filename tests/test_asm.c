@@ -386,6 +386,11 @@ static void expr_functions(void)
     expect_ok("gfx1100", "v_mqsad_u32_u8 v[4:7], v[2:3], alignto(x), v[8:11]",
               "04 00 3d d6 02 ff 21 04 00 00 00 00", "v_mqsad_u32_u8 v[4:7], v[2:3], alignto(x), v[8:11]");
     expect_err("gfx1100", "v_mqsad_u32_u8 v[4:7], v[2:3], max(), v[8:11]", 37, "empty max expression");
+    /* directives: unknown ones as llvm-mc-22 reports them; known ones are not supported */
+    expect_err("gfx1100", ".foo 08", 1, "unknown directive");
+    expect_err("gfx1100", "  .amdhsa_kernel k", 3, "unknown directive");   /* HSA only */
+    expect_err("gfx1100", ".byte 1", 1, "directives are not supported");
+    expect_err("gfx1100", ".P2ALIGN 2", 1, "directives are not supported");
     expect_err("gfx1100", "v_mqsad_u32_u8 v[4:7], v[2:3], max(1,), v[8:11]", 39, "mismatch of commas in max expression");
     expect_err("gfx1100", "v_mqsad_u32_u8 v[4:7], v[2:3], max(1 2), v[8:11]", 38, "unexpected token in max expression");
     expect_err("gfx1100", "v_mqsad_u32_u8 v[4:7], v[2:3], -max(1,2), v[8:11]", 38, "expected ')'");

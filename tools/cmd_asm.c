@@ -372,7 +372,7 @@ static void statement(asm_run *r, unsigned long lineno, const char *text, const 
              * there was (measured with llvm-mc 22: diffcli_asm_starterr) */
             r->recovery = past ? REC_AFTER_MATCH : REC_RAW;
         else
-            r->recovery = !strcmp(d.message, k_start_msg) ? REC_RAW :
+            r->recovery = !strcmp(d.message, k_start_msg) || !strcmp(d.message, "unknown directive") ? REC_RAW :
                           !d.in_operands ? REC_AFTER_MATCH : past ? REC_SKIPPING : REC_AFTER_ERROR;
     } else if (r->mode == OUT_BIN) {
         out_put(bytes, n);
