@@ -73,12 +73,26 @@ int mqsad_parse_assignment(const mqsad_target *target, const char *text, size_t 
     int root, directive = 0;
     int64_t v;
     uint64_t h;
-    if (diag) { memset(diag, 0, sizeof *diag); diag->status = MQSAD_OK; }
     if (!target || !target->family || !text || !state || !out) {
-        if (diag) { diag->status = MQSAD_E_INVALID_ARGUMENT; snprintf(diag->message, sizeof diag->message, "invalid argument"); }
+        if (diag) {
+            memset(diag, 0, sizeof *diag);
+            diag->status = MQSAD_E_INVALID_ARGUMENT;
+            snprintf(diag->message, sizeof diag->message, "invalid argument");
+        }
         return -1;
     }
     if (len >= ASM_LINE_MAX) len = ASM_LINE_MAX - 1;
+    /* the usual instruction: no '=' anywhere and not opening with '.' (.set, .equ) */
+    if (!memchr(text, '=', len)) {
+        size_t k = 0;
+        while (k < len && (text[k] == ' ' || text[k] == '\t' || text[k] == '\0')) k++;
+        if (k >= len || text[k] != '.') {
+            out->line[0] = out->name[0] = '\0';
+            if (diag) { diag->status = MQSAD_OK; diag->column = diag->extra_column = 0; diag->message[0] = '\0'; }
+            return 0;
+        }
+    }
+    if (diag) { memset(diag, 0, sizeof *diag); diag->status = MQSAD_OK; }
     memset(out, 0, sizeof *out);
     mqsad__asm_lex_init(&lx, text, len);
     t = asm_cur(&lx);

@@ -77,6 +77,16 @@ static int define_directional(mqsad_asm_state *st, uint32_t value, mqsad_label *
     return 1;
 }
 
+/* 0 when text[0..len) cannot open with a label: no ':' before its first '[' (a name
+ * cannot hold one) and no quote or comment there either (memchr: the usual instruction
+ * costs a few vector compares) */
+static int may_be_label(const char *text, size_t len)
+{
+    const char *lb = memchr(text, '[', len);
+    size_t lim = lb ? (size_t)(lb - text) : len;
+    return memchr(text, ':', lim) || memchr(text, '"', lim) || memchr(text, '/', lim);
+}
+
 int mqsad_parse_label(const char *text, size_t len, mqsad_asm_state *state, mqsad_label *out,
                       mqsad_diag *diag)
 {
@@ -87,14 +97,19 @@ int mqsad_parse_label(const char *text, size_t len, mqsad_asm_state *state, mqsa
     uint64_t h;
     int prefixed;
     asm_tok_kind kind;
-    if (diag) { memset(diag, 0, sizeof *diag); diag->status = MQSAD_OK; }
     if (!text || !state || !out) {
+        if (diag) memset(diag, 0, sizeof *diag);
         set_diag(diag, MQSAD_E_INVALID_ARGUMENT, 0, "invalid argument");
         return -1;
     }
     if (len >= ASM_LINE_MAX) len = ASM_LINE_MAX - 1;
     out->name[0] = '\0';
     out->next = 0;
+    if (!may_be_label(text, len)) {                          /* the usual instruction */
+        if (diag) { diag->status = MQSAD_OK; diag->column = diag->extra_column = 0; diag->message[0] = '\0'; }
+        return 0;
+    }
+    if (diag) { memset(diag, 0, sizeof *diag); diag->status = MQSAD_OK; }
     mqsad__asm_lex_init(&lx, text, len);
     t = asm_cur(&lx);
     col = t->pos + 1;

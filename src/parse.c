@@ -89,7 +89,16 @@ static void next(pstate *p) { asm_next(&p->lx); }
  * (peekToken / peekTokens): the raw lexer there returns a block comment as a token, so v
  * followed by a block comment and [2:3] is not a register. Consuming a token
  * skips comments, so peek() is right everywhere else. */
-static const asm_tok *rpeek(pstate *p, unsigned n)
+static const asm_tok *rpeek_comments(pstate *p, unsigned n);
+
+static inline const asm_tok *rpeek(pstate *p, unsigned n)
+{
+    const asm_tok *t = peek(p, 1);
+    if (t->comments == 0 && (n == 1 || t->kind == TK_EOS)) return t;   /* the usual case */
+    return rpeek_comments(p, n);
+}
+
+static const asm_tok *rpeek_comments(pstate *p, unsigned n)
 {
     static const asm_tok comment = { TK_COMMENT, 0, 0, 0, NULL, 0 };
     unsigned i;

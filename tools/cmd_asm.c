@@ -239,6 +239,7 @@ static void temp_labels_made(asm_run *r, unsigned first, unsigned dirs)
 {
     const mqsad_asm_state *state = &r->state;
     unsigned i;
+    if (first == state->temp_labels) return;    /* the usual statement */
     for (; r->mode == OUT_TEXT && first != state->temp_labels; first++) {
         char *o;
         for (i = dirs; i < state->dir_labels && state->dir[i].temp != first; i++) continue;
@@ -246,21 +247,6 @@ static void temp_labels_made(asm_run *r, unsigned first, unsigned dirs)
         o = out_room(32);
         olen += (size_t)snprintf(o, 32, ".Ltmp%u:\n", first);
     }
-}
-
-/* mqsad_assemble_ex of text[off..len) into bytes[16]. llvm-mc prints a ".LtmpN:" line for
- * each '.' (current location) as it parses it: before the statement's own output, also
- * when it then fails. Forward directional label references wait (defer_forward_refs). */
-static mqsad_status assemble_stmt(asm_run *r, unsigned long lineno, const char *text,
-                                  const mqsad_stmt *stmt, size_t off, mqsad_inst *inst,
-                                  uint8_t *bytes, size_t *n, mqsad_diag *d)
-{
-    unsigned first = r->state.temp_labels, dirs = r->state.dir_labels;
-    mqsad_status st = mqsad_assemble_ex(r->t, text + off, stmt->len - off, &r->state, inst,
-                                        bytes, 16, n, d);
-    temp_labels_made(r, first, dirs);
-    defer_forward_refs(r->name, lineno, text, stmt->next, off, &r->state);
-    return st;
 }
 
 /* 1 if s[0..n) holds nothing llvm-mc parses after a label: blanks and block comments, then
@@ -303,78 +289,111 @@ static void statement(asm_run *r, unsigned long lineno, const char *text, const 
         r->recovery = REC_AFTER_ERROR;
         return;
     }
-    /* labels: each is printed on its own line, the rest is a statement of its own */
-    while ((got = mqsad_parse_label(text + off, stmt->len - off, &r->state, &lab, &d)) != 0) {
-        if (d.status != MQSAD_OK) {
-            report(r->name, lineno, text, stmt->next, d.column + (unsigned)off, d.message);
-            r->failed = 1;
-        }
-        /* parseStatement fails after the ':' and llvm-mc skips the rest raw (comments
-         * are tokens), as after "unexpected token at start of statement" */
-        if (got < 0) { r->recovery = REC_RAW; return; }
-        if (r->mode == OUT_TEXT) {
-            out_put(lab.name, strlen(lab.name));
-            out_put(":\n", 2);
-        }
-        off += lab.next;
-        if (rest_is_empty(text + off, stmt->len - off)) return;
-    }
-    {   /* an assignment: llvm-mc prints it as ".set NAME, VALUE" */
-        mqsad_assignment asg;
+    for (;;) {
         unsigned first = r->state.temp_labels, dirs = r->state.dir_labels;
-        got = mqsad_parse_assignment(r->t, text + off, stmt->len - off, &r->state, &asg, &d);
-        temp_labels_made(r, first, dirs);
-        if (got < 0) {
-            report(r->name, lineno, text, stmt->next, d.column + (unsigned)off, d.message);
-            if (d.extra_column)
-                report(r->name, lineno, text, stmt->next, d.extra_column + (unsigned)off, d.extra_message);
-            r->failed = 1;
-            r->recovery = REC_RAW;   /* parseStatement failed: the rest is skipped raw */
+        unsigned after_temps, after_dirs, after_fwd;
+        mqsad_diag d2;
+        mqsad_status st;
+        if (text[off] != 'v' && text[off] != 'V' && is_text_directive(text + off, stmt->len - off)) {
+            /* llvm-mc's streamer prints a section switch only when the section changes:
+             * the first ".text" echoes, later ones (already in .text) do not */
+            if (r->mode == OUT_TEXT && !r->in_text) out_put("\t.text\n", 7);
+            r->in_text = 1;
             return;
         }
-        if (got > 0) {
+        /* the instruction first, the usual statement: a label or an assignment makes it
+         * fail at its second token, before a '.' or an "Nf" could have changed the state
+         * (restored below all the same) */
+        if ((st = mqsad_assemble_ex(r->t, text + off, stmt->len - off, &r->state, &inst, bytes,
+                                    sizeof bytes, &n, &d)) == MQSAD_OK) {
+            temp_labels_made(r, first, dirs);
             defer_forward_refs(r->name, lineno, text, stmt->next, off, &r->state);
-            if (r->mode == OUT_TEXT) {
-                out_put(asg.line, strlen(asg.line));
-                out_put("\n", 1);
-                if (asg.directive) {
-                    out_put("\t.no_dead_strip\t", 16);
-                    out_put(asg.name, strlen(asg.name));
-                    out_put("\n", 1);
-                }
-            }
-            return;
+            break;
         }
+        /* undone while a label or an assignment is tried (neither changes the state when it
+         * finds none; their diagnostics go to d2) */
+        after_temps = r->state.temp_labels;
+        after_dirs = r->state.dir_labels;
+        after_fwd = r->state.fwd_refs;
+        r->state.temp_labels = first;
+        r->state.dir_labels = dirs;
+        r->state.fwd_refs = 0;
+        /* a label: printed on its own line, the rest is a statement of its own */
+        if ((got = mqsad_parse_label(text + off, stmt->len - off, &r->state, &lab, &d2)) != 0) {
+            if (d2.status != MQSAD_OK) {
+                report(r->name, lineno, text, stmt->next, d2.column + (unsigned)off, d2.message);
+                r->failed = 1;
+            }
+            /* parseStatement fails after the ':' and llvm-mc skips the rest raw (comments
+             * are tokens), as after "unexpected token at start of statement" */
+            if (got < 0) { r->recovery = REC_RAW; return; }
+            if (r->mode == OUT_TEXT) {
+                out_put(lab.name, strlen(lab.name));
+                out_put(":\n", 2);
+            }
+            off += lab.next;
+            if (rest_is_empty(text + off, stmt->len - off)) return;
+            continue;
+        }
+        {   /* an assignment: llvm-mc prints it as ".set NAME, VALUE" */
+            mqsad_assignment asg;
+            got = mqsad_parse_assignment(r->t, text + off, stmt->len - off, &r->state, &asg, &d2);
+            temp_labels_made(r, first, dirs);
+            if (got < 0) {
+                report(r->name, lineno, text, stmt->next, d2.column + (unsigned)off, d2.message);
+                if (d2.extra_column)
+                    report(r->name, lineno, text, stmt->next, d2.extra_column + (unsigned)off, d2.extra_message);
+                r->failed = 1;
+                r->recovery = REC_RAW;   /* parseStatement failed: the rest is skipped raw */
+                return;
+            }
+            if (got > 0) {
+                defer_forward_refs(r->name, lineno, text, stmt->next, off, &r->state);
+                if (r->mode == OUT_TEXT) {
+                    out_put(asg.line, strlen(asg.line));
+                    out_put("\n", 1);
+                    if (asg.directive) {
+                        out_put("\t.no_dead_strip\t", 16);
+                        out_put(asg.name, strlen(asg.name));
+                        out_put("\n", 1);
+                    }
+                }
+                return;
+            }
+        }
+        /* neither: the instruction's error, with its state changes back */
+        r->state.temp_labels = after_temps;
+        r->state.dir_labels = after_dirs;
+        r->state.fwd_refs = after_fwd;
+        temp_labels_made(r, first, dirs);
+        defer_forward_refs(r->name, lineno, text, stmt->next, off, &r->state);
+        {
+            char msg[160];
+            size_t resume = 0;
+            unsigned col, o = (unsigned)off;
+            int past = 0;
+            /* the diagnostics may point past the statement, into its comment and line end */
+            report(r->name, lineno, text, stmt->next, d.column + o, d.message);
+            if (d.extra_column) report(r->name, lineno, text, stmt->next, d.extra_column + o, d.extra_message);
+            while ((col = mqsad_diag_next_lexer_error(text + off, stmt->len - off, &d, &resume, msg,
+                                                      sizeof msg, &past)))
+                report(r->name, lineno, text, stmt->next, col + o, msg);
+            r->failed = 1;
+            /* llvm-mc's parseStatement rejects a stray first token and goes on lexing raw
+             * (comments are tokens); every other error leaves it in its skipping state,
+             * which may have stepped over the end of this statement (only while the
+             * operands were parsed: that is where it skips token by token) */
+            if (d.extra_column == d.column && !strcmp(d.extra_message, k_start_msg))
+                /* a lexer error opened it: llvm-mc goes on raw, unless the error was all
+                 * there was (measured with llvm-mc 22: diffcli_asm_starterr) */
+                r->recovery = past ? REC_AFTER_MATCH : REC_RAW;
+            else
+                r->recovery = !strcmp(d.message, k_start_msg) || !strcmp(d.message, "unknown directive") ? REC_RAW :
+                              !d.in_operands ? REC_AFTER_MATCH : past ? REC_SKIPPING : REC_AFTER_ERROR;
+        }
+        return;
     }
-    if ((text[off] != 'v' && text[off] != 'V') && is_text_directive(text + off, stmt->len - off)) {
-        /* llvm-mc's streamer prints a section switch only when the section changes:
-         * the first ".text" echoes, later ones (already in .text) do not */
-        if (r->mode == OUT_TEXT && !r->in_text) out_put("\t.text\n", 7);
-        r->in_text = 1;
-    } else if (assemble_stmt(r, lineno, text, stmt, off, &inst, bytes, &n, &d) != MQSAD_OK) {
-        char msg[160];
-        size_t resume = 0;
-        unsigned col, o = (unsigned)off;
-        int past = 0;
-        /* the diagnostics may point past the statement, into its comment and line end */
-        report(r->name, lineno, text, stmt->next, d.column + o, d.message);
-        if (d.extra_column) report(r->name, lineno, text, stmt->next, d.extra_column + o, d.extra_message);
-        while ((col = mqsad_diag_next_lexer_error(text + off, stmt->len - off, &d, &resume, msg,
-                                                  sizeof msg, &past)))
-            report(r->name, lineno, text, stmt->next, col + o, msg);
-        r->failed = 1;
-        /* llvm-mc's parseStatement rejects a stray first token and goes on lexing raw
-         * (comments are tokens); every other error leaves it in its skipping state,
-         * which may have stepped over the end of this statement (only while the
-         * operands were parsed: that is where it skips token by token) */
-        if (d.extra_column == d.column && !strcmp(d.extra_message, k_start_msg))
-            /* a lexer error opened it: llvm-mc goes on raw, unless the error was all
-             * there was (measured with llvm-mc 22: diffcli_asm_starterr) */
-            r->recovery = past ? REC_AFTER_MATCH : REC_RAW;
-        else
-            r->recovery = !strcmp(d.message, k_start_msg) || !strcmp(d.message, "unknown directive") ? REC_RAW :
-                          !d.in_operands ? REC_AFTER_MATCH : past ? REC_SKIPPING : REC_AFTER_ERROR;
-    } else if (r->mode == OUT_BIN) {
+    if (r->mode == OUT_BIN) {
         out_put(bytes, n);
     } else if (r->mode == OUT_HEX) {
         emit_hex(bytes, n);
