@@ -491,7 +491,8 @@ static int parse_imm(pstate *p, pop *o, int lit)
             int s;
             next(p);
             if (cur(p)->kind != TK_LPAREN) {
-                perr(p, cur(p)->pos, l == 2 ? "expected left paren after lit64" : "expected left paren after lit");
+                /* llvm-mc 22 names "lit" for lit64 too */
+                perr(p, cur(p)->pos, "expected left paren after lit");
                 return PS_FAIL;
             }
             next(p);
@@ -941,7 +942,7 @@ static int fast_parse(const mqsad_target *t, const char *s, size_t len, mqsad_in
     return 1;
 }
 
-/* mqsad_parse_ex's work; p->ex.temp_base and p->ex.ntemp are the caller's */
+/* mqsad_parse_ex's work; p->ex.st (the file state) is the caller's */
 static mqsad_status parse_stmt(pstate *p, const mqsad_target *target, const char *text,
                                size_t len, mqsad_inst *out, mqsad_diag *diag)
 {

@@ -431,6 +431,9 @@ static void direct(void)
     expect_ok("gfx1100", "v_mqsad_u32_u8 v[4:7], v[2:3], sym+(1+2), v[8:11]",
               "04 00 3d d6 02 ff 21 04 00 00 00 00", "v_mqsad_u32_u8 v[4:7], v[2:3], sym+3, v[8:11]");
     expect_err("gfx1100", "v_mqsad_u32_u8 v[4:7], v[2:3], 101b, v[8:11]", 32, "directional label undefined");
+    /* llvm-mc-22 says "lit" for lit64 too (every target) */
+    expect_err("gfx1100", "v_mqsad_u32_u8 v[4:7], v[2:3], lit64 x, v[8:11]", 38, "expected left paren after lit");
+    expect_err("gfx1250", "v_mqsad_u32_u8 v[4:7], lit64, v1, v[8:11]", 29, "expected left paren after lit");
     expect_err("gfx1100", "v_mqsad_u32_u8 v[1/0:7], v[2:3], v1, v[8:11]", 18, "expected absolute expression");
     expect_err("gfx1100", "v_mqsad_u32_u8 v[4:7], v[2:3], 18446744073709551616, v[8:11]", 32,
                "literal value out of range for directive");
