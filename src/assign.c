@@ -82,11 +82,12 @@ int mqsad_parse_assignment(const mqsad_target *target, const char *text, size_t 
         return -1;
     }
     if (len >= ASM_LINE_MAX) len = ASM_LINE_MAX - 1;
-    /* the usual instruction: no '=' anywhere and not opening with '.' (.set, .equ) */
+    /* the usual instruction: no '=' anywhere and opening with neither '.' (.set, .equ) nor
+     * a block comment (the lexer decides then) */
     if (!memchr(text, '=', len)) {
         size_t k = 0;
         while (k < len && (text[k] == ' ' || text[k] == '\t' || text[k] == '\0')) k++;
-        if (k >= len || text[k] != '.') {
+        if (k >= len || (text[k] != '.' && text[k] != '/')) {
             out->line[0] = out->name[0] = '\0';
             if (diag) { diag->status = MQSAD_OK; diag->column = diag->extra_column = 0; diag->message[0] = '\0'; }
             return 0;
