@@ -670,7 +670,13 @@ static int parse_primary(asm_expr_ctx *c)
     case TK_AT: {
         /* llvm-mc lexes "@abs64" as one identifier: an empty symbol name with a variant */
         unsigned pos = t->pos;
-        const asm_tok *nt;
+        const asm_tok *nt = asm_peek(c->lx, 1);
+        /* parseIdentifier fails without taking the '@' when no name follows it: the
+         * token after it is where llvm-mc's skipping starts (and may report) */
+        if (!((nt->kind == TK_INT || nt->kind == TK_IDENT) && nt->pos == pos + 1)) {
+            set_err(c, pos, "expected a symbol reference");
+            return -1;
+        }
         asm_next(c->lx);
         nt = asm_cur(c->lx);
         if (nt->kind == TK_INT && nt->pos == pos + 1) {   /* "@1": an invalid variant */

@@ -164,6 +164,10 @@ static void test_lexer_errors(void)
     static const char *const cmt[] = { "failed parsing operand.", "invalid octal number",
                                        "invalid binary number" };
     static const unsigned cmt_c[] = { 24, 32, 40 };
+    /* '@' with no name after it is not taken: the 08 after it is reported */
+    static const char *const at[] = { "expected a symbol reference", "invalid octal number",
+                                      "invalid binary number" };
+    static const unsigned at_c[] = { 24, 26, 32 };
     char msg[8];
     size_t resume = 0;
     mqsad_diag none;
@@ -173,7 +177,8 @@ static void test_lexer_errors(void)
     errors_are("v_mqsad_u32_u8 v[4:7], v[2:3], v1, v[8:11] ) 08 09 0b2 )", skip_c, skip, 3);
     errors_are("v_mqsad_u32_u8 v[4:7], 'ab', 08, 08 )", quote_c, quote, 3);
     errors_are("08 08 08 )", start_c, start, 2);
-    errors_are("v_mqsad_u32_u8 v[4:7], 08 /**/ 09 /**/ 0b2 )", cmt_c, cmt, 3);   /* at the start: no more after these two */
+    errors_are("v_mqsad_u32_u8 v[4:7], 08 /**/ 09 /**/ 0b2 )", cmt_c, cmt, 3);
+    errors_are("v_mqsad_u32_u8 v[4:7], @ 08 09 0b2 )", at_c, at, 3);   /* at the start: no more after these two */
     memset(&none, 0, sizeof none);
     CHECK(mqsad_diag_next_lexer_error("a 08 08", 7, &none, &resume, msg, sizeof msg, NULL) == 0,
           "no extra error: nothing more");
