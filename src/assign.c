@@ -38,29 +38,6 @@ static int ieq(const char *a, size_t n, const char *lit)
     return 1;
 }
 
-/* parseIdentifier: a name, a quoted name, or "$x" / "@x"; *raw / *rawlen as written
- * (inside the quotes), the lexer after it. 0 if there is none. */
-static int take_name(asm_lexer *lx, const char **raw, unsigned *rawlen)
-{
-    const asm_tok *t = asm_cur(lx), *nt = asm_peek(lx, 1);
-    if ((t->kind == TK_DOLLAR || t->kind == TK_AT) &&
-        (nt->kind == TK_IDENT || nt->kind == TK_INT) && nt->pos == t->pos + 1) {
-        *raw = lx->text + t->pos;
-        *rawlen = nt->len + 1;
-        asm_next(lx);
-    } else if (t->kind == TK_IDENT) {
-        *raw = lx->text + t->pos;
-        *rawlen = t->len;
-    } else if (t->kind == TK_STRING) {
-        *raw = lx->text + t->pos + 1;
-        *rawlen = t->len >= 2 ? t->len - 2 : 0;
-    } else {
-        return 0;
-    }
-    asm_next(lx);
-    return 1;
-}
-
 int mqsad_parse_assignment(const mqsad_target *target, const char *text, size_t len,
                            mqsad_asm_state *state, mqsad_assignment *out, mqsad_diag *diag)
 {
@@ -102,7 +79,7 @@ int mqsad_parse_assignment(const mqsad_target *target, const char *text, size_t 
         asm_peek(&lx, 1)->kind != TK_EQ) {
         directive = 1;
         asm_next(&lx);
-        if (!take_name(&lx, &raw, &rawlen)) {
+        if (!mqsad__asm_take_name(&lx, &raw, &rawlen)) {
             set_diag(diag, asm_cur(&lx)->pos + 1, "expected identifier");
             return -1;
         }
@@ -121,7 +98,7 @@ int mqsad_parse_assignment(const mqsad_target *target, const char *text, size_t 
             raw = ".";
             rawlen = 1;
             asm_next(&lx);
-        } else if (!take_name(&lx, &raw, &rawlen)) {
+        } else if (!mqsad__asm_take_name(&lx, &raw, &rawlen)) {
             return 0;
         }
     }

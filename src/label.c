@@ -87,15 +87,44 @@ static int may_be_label(const char *text, size_t len)
     return memchr(text, ':', lim) || memchr(text, '"', lim) || memchr(text, '/', lim);
 }
 
+/* parseIdentifier: a name, a quoted name, or "$x" / "@x"; *raw / *rawlen as written
+ * (inside the quotes), the lexer after it. Returns its kind (TK_IDENT for "$x",
+ * TK_STRING), 0 if there is none. */
+int mqsad__asm_take_name(asm_lexer *lx, const char **raw, unsigned *rawlen)
+{
+    const asm_tok *t = asm_cur(lx), *nt = asm_peek(lx, 1);
+    asm_tok_kind k;
+    if ((t->kind == TK_DOLLAR || t->kind == TK_AT) &&
+        (nt->kind == TK_IDENT || nt->kind == TK_INT) && nt->pos == t->pos + 1) {
+        *raw = lx->text + t->pos;
+        *rawlen = nt->len + 1;
+        asm_next(lx);            /* the '$' / '@' */
+        asm_next(lx);            /* the name */
+        return TK_IDENT;
+    }
+    if (t->kind == TK_IDENT) {
+        *raw = lx->text + t->pos;
+        *rawlen = t->len;
+    } else if (t->kind == TK_STRING) {
+        *raw = lx->text + t->pos + 1;
+        *rawlen = t->len >= 2 ? t->len - 2 : 0;
+    } else {
+        return 0;
+    }
+    k = t->kind;
+    asm_next(lx);
+    return (int)k;
+}
+
 int mqsad_parse_label(const char *text, size_t len, mqsad_asm_state *state, mqsad_label *out,
                       mqsad_diag *diag)
 {
     asm_lexer lx;
-    const asm_tok *t, *nt;
+    const asm_tok *t;
     const char *raw;
     unsigned rawlen, col, i, slot;
     uint64_t h;
-    int prefixed;
+    uint64_t ival;
     asm_tok_kind kind;
     if (!text || !state || !out) {
         if (diag) memset(diag, 0, sizeof *diag);
@@ -113,33 +142,24 @@ int mqsad_parse_label(const char *text, size_t len, mqsad_asm_state *state, mqsa
     mqsad__asm_lex_init(&lx, text, len);
     t = asm_cur(&lx);
     col = t->pos + 1;
-    /* parseIdentifier joins "$x" / "@x" / "$1" into one name */
-    nt = asm_peek(&lx, 1);
-    prefixed = (t->kind == TK_DOLLAR || t->kind == TK_AT) &&
-               (nt->kind == TK_IDENT || nt->kind == TK_INT) && nt->pos == t->pos + 1;
-    kind = prefixed ? TK_IDENT : t->kind;
-    if (prefixed) {
-        raw = text + t->pos;
-        rawlen = nt->len + 1;
-        asm_next(&lx);           /* t is the current token: now the name after the '$' */
-    } else if (t->kind == TK_IDENT || t->kind == TK_DOT || t->kind == TK_INT) {
+    kind = t->kind;
+    ival = t->ival;              /* t is the current token: the lexer moves on below */
+    if (kind == TK_DOT || kind == TK_INT) {
         raw = text + t->pos;
         rawlen = t->len;
-    } else if (t->kind == TK_STRING) {
-        raw = text + t->pos + 1;
-        rawlen = t->len >= 2 ? t->len - 2 : 0;
-    } else {
+        asm_next(&lx);
+    } else if (!(kind = (asm_tok_kind)mqsad__asm_take_name(&lx, &raw, &rawlen))) {
         return 0;
     }
-    if (asm_peek(&lx, 1)->kind != TK_COLON) return 0;
-    if (kind == TK_INT && (int64_t)t->ival < 0) return 0;   /* "unexpected token" */
-    out->next = asm_peek(&lx, 1)->pos + 1;
+    if (asm_cur(&lx)->kind != TK_COLON) return 0;
+    if (kind == TK_INT && (int64_t)ival < 0) return 0;   /* "unexpected token" */
+    out->next = asm_cur(&lx)->pos + 1;
     if (kind == TK_DOT) {
         set_diag(diag, MQSAD_E_SYNTAX, col, "invalid use of pseudo-symbol '.' as a label");
         return -1;
     }
     if (kind == TK_INT) {
-        if (!define_directional(state, (uint32_t)t->ival, out)) {
+        if (!define_directional(state, (uint32_t)ival, out)) {
             set_diag(diag, MQSAD_E_INPUT_TOO_LONG, col, "too many labels");
             return -1;
         }

@@ -133,6 +133,10 @@ size_t mqsad__asm_symbol_print(const char *raw, unsigned n, char *buf, size_t si
 /* Directional label symbols (src/label.c): definitions of N so far, and the entry of
  * symbol (N, instance) in st->dir[], made (with the next .LtmpN) if new; -1 when full. */
 uint32_t mqsad__dir_defined(const mqsad_asm_state *st, uint32_t value);
+/* parseIdentifier (src/label.c): a name, a quoted name, or "$x" / "@x" at the current
+ * token; *raw / *rawlen as written (inside the quotes), the lexer after it. Returns its
+ * kind (TK_IDENT for "$x", TK_STRING), 0 if there is none. */
+int mqsad__asm_take_name(asm_lexer *lx, const char **raw, unsigned *rawlen);
 /* 1 if s[0..n) names a directive llvm-mc 22 knows (src/directives.c), any case */
 int mqsad__known_directive(const char *s, size_t n);
 /* FNV-1a of a symbol name (as printed): labels and variables are remembered by it */
