@@ -85,9 +85,11 @@ static int spaced_variant(asm_expr_ctx *c, int nd)
         set_err(c, t->pos, "expected symbol variant after '@'");
         return 0;
     }
-    if (!set_variant(c, nd, t->pos, c->lx->text + t->pos, t->len)) return 0;
-    asm_next(c->lx);
-    return 1;
+    {
+        unsigned vpos = t->pos, vlen = t->len;
+        asm_next(c->lx);        /* the name first, as parseIdentifier does */
+        return set_variant(c, nd, vpos, c->lx->text + vpos, vlen);
+    }
 }
 
 static int new_node(asm_expr_ctx *c, asm_node_kind k, unsigned pos)
@@ -592,13 +594,16 @@ static int parse_primary(asm_expr_ctx *c)
         if (n < 0) return -1;
         c->nodes[n].pos = spos;
         c->nodes[n].len = slen;
+        /* parseIdentifier lexes past the name before the variant is looked up: an error
+         * token right after it is then the current one, which the variant's Error()
+         * steps over unreported */
+        asm_next(c->lx);
         if (at && at + 1 < name + slen) {     /* sym@variant (a trailing '@' is part of the name) */
             size_t k = (size_t)(at - name);
             c->nodes[n].len = (unsigned)k;
             if (!set_variant(c, n, spos + (unsigned)k + 1, at + 1, slen - k - 1)) return -1;
         }
         /* "sym @variant" (spaced) is parseExpression's trailing modifier, not this */
-        asm_next(c->lx);
         resolve_var(c, n);
         c->depth--;
         return n;
@@ -679,16 +684,14 @@ static int parse_primary(asm_expr_ctx *c)
         }
         asm_next(c->lx);
         nt = asm_cur(c->lx);
-        if (nt->kind == TK_INT && nt->pos == pos + 1) {   /* "@1": an invalid variant */
-            const char *v = c->lx->text + pos + 1;
-            size_t k = 0, room = c->lx->len - (pos + 1);
-            while (k < room && ((v[k] >= 'a' && v[k] <= 'z') || (v[k] >= 'A' && v[k] <= 'Z') ||
-                                (v[k] >= '0' && v[k] <= '9') || v[k] == '_' || v[k] == '$')) k++;
-            if (k && (k == room || (v[k] != '.' && v[k] != '@'))) {
-                n = new_node(c, EN_SYM, pos);
-                if (n >= 0) (void)set_variant(c, n, pos + 1, v, k);
-                return -1;
-            }
+        if (nt->kind == TK_INT && nt->pos == pos + 1) {
+            /* "@1": parseIdentifier joins '@' and the integer token ("@1x" is "@1" then
+             * "x"; "@0x10" is one name) and lexes past it; no variant is a number */
+            unsigned vpos = nt->pos, vlen = nt->len;
+            asm_next(c->lx);
+            n = new_node(c, EN_SYM, pos);
+            if (n >= 0) (void)set_variant(c, n, vpos, c->lx->text + vpos, vlen);
+            return -1;
         }
         if (nt->kind != TK_IDENT || nt->pos != pos + 1) {
             set_err(c, pos, "expected a symbol reference");
@@ -698,8 +701,11 @@ static int parse_primary(asm_expr_ctx *c)
         if (n < 0) return -1;
         c->nodes[n].pos = pos;
         c->nodes[n].len = 0;
-        if (!set_variant(c, n, nt->pos, c->lx->text + nt->pos, nt->len)) return -1;
-        asm_next(c->lx);
+        {
+            unsigned vpos = nt->pos, vlen = nt->len;
+            asm_next(c->lx);    /* the name first, as parseIdentifier does */
+            if (!set_variant(c, n, vpos, c->lx->text + vpos, vlen)) return -1;
+        }
         c->depth--;
         return n;
     }
