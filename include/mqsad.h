@@ -342,7 +342,9 @@ typedef struct mqsad_diag {
     char message[160];           /**< llvm-mc's message text, e.g. "invalid operand for instruction" */
     /** llvm-mc sometimes prints a second error for the same line (a lexer error met while
      *  it skips the rest of the statement, e.g. 'ab' -> "failed parsing operand." then
-     *  "single quote way too long"). extra_column is 0 when there is none. */
+     *  "single quote way too long"; or "unexpected token at start of statement" after
+     *  the lexer error that opened the statement or followed an opening integer, which
+     *  llvm-mc prints first). extra_column is 0 when there is none. */
     unsigned extra_column;
     char extra_message[96];
     /** 1 when the error came up while the operands were parsed (llvm-mc then skips the

@@ -996,6 +996,17 @@ static mqsad_status parse_stmt(pstate *p, const mqsad_target *target, const char
     mnem_pos = cur(p)->pos;
     if (prefixed) {
         next(p);
+    } else if (cur(p)->kind == TK_INT && !(cur(p)->ival >> 63) && peek(p, 1)->kind == TK_ERROR) {
+        /* parseStatement takes a non-negative integer for a directional label: it lexes
+         * past it, and then once more when no ':' follows, which reports a lexer error
+         * there before "unexpected token at start of statement" */
+        fill_diag(diag, MQSAD_E_SYNTAX, peek(p, 1)->pos + 1, peek(p, 1)->msg);
+        if (diag) {
+            diag->extra_column = cur(p)->pos + 1;
+            snprintf(diag->extra_message, sizeof diag->extra_message, "%s",
+                     "unexpected token at start of statement");
+        }
+        return MQSAD_E_SYNTAX;
     } else if (cur(p)->kind != TK_IDENT && cur(p)->kind != TK_STRING && cur(p)->kind != TK_DOT) {
         fill_diag(diag, MQSAD_E_SYNTAX, cur(p)->pos + 1,
                   cur(p)->kind == TK_ERROR ? cur(p)->msg : "unexpected token at start of statement");

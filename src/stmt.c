@@ -145,6 +145,15 @@ unsigned mqsad_diag_next_lexer_error(const char *text, size_t len, const mqsad_d
             *resume = lim + 2;
             return 0;
         }
+        if (t->kind == TK_INT && diag->extra_column < diag->column && t->pos + 1 == diag->extra_column) {
+            /* a lexer error reported right after an integer opening the statement (before
+             * "unexpected token at start of statement"): as above, one token later */
+            asm_next(&lx);
+            asm_next(&lx);
+            if (asm_cur(&lx)->kind == TK_EOS && asm_cur(&lx)->comments == 0 && past_end) *past_end = 1;
+            *resume = lim + 2;
+            return 0;
+        }
         for (guard = 0; t->kind != TK_EOS && t->pos + 1 < diag->extra_column && guard <= lim; guard++) {
             asm_next(&lx);
             t = asm_cur(&lx);

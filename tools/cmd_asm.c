@@ -383,9 +383,10 @@ static void statement(asm_run *r, unsigned long lineno, const char *text, const 
              * (comments are tokens); every other error leaves it in its skipping state,
              * which may have stepped over the end of this statement (only while the
              * operands were parsed: that is where it skips token by token) */
-            if (d.extra_column == d.column && !strcmp(d.extra_message, k_start_msg))
-                /* a lexer error opened it: llvm-mc goes on raw, unless the error was all
-                 * there was (measured with llvm-mc 22: diffcli_asm_starterr) */
+            if (d.extra_column && d.extra_column <= d.column && !strcmp(d.extra_message, k_start_msg))
+                /* a lexer error opened it (or followed an opening integer): llvm-mc goes on
+                 * raw, unless the error was all there was (measured with llvm-mc 22:
+                 * diffcli_asm_starterr) */
                 r->recovery = past ? REC_AFTER_MATCH : REC_RAW;
             else
                 r->recovery = !strcmp(d.message, k_start_msg) || !strcmp(d.message, "unknown directive") ? REC_RAW :
