@@ -786,11 +786,13 @@ static void fill_diag(mqsad_diag *diag, mqsad_status st, unsigned col, const cha
 
 /* The lexer error llvm-mc reports while skipping the rest of a failed statement: the next
  * error token after the current one (approximation of AsmParser::Lex's reporting). */
-static void extra_lexer_error(pstate *p, mqsad_diag *diag)
+static void extra_lexer_error(pstate *p, mqsad_diag *diag, unsigned errors)
 {
     unsigned guard = 0;
     if (!diag) return;
-    if (cur(p)->kind == TK_ERROR) next(p);
+    /* each Error() llvm-mc raised steps over an error token that is the current one */
+    while (errors-- > 0)
+        if (cur(p)->kind == TK_ERROR) next(p);
     while (cur(p)->kind != TK_EOS && guard++ < 100000u) {
         if (cur(p)->kind == TK_ERROR) {
             diag->extra_column = cur(p)->pos + 1;
@@ -1068,6 +1070,9 @@ static mqsad_status parse_stmt(pstate *p, const mqsad_target *target, const char
         res = parse_operand(p, &o, nops, known);
         if (res != PS_OK) {
             mqsad_status st = MQSAD_E_SYNTAX;
+            /* an unknown mnemonic or variant: checkUnsupportedInstruction clears the
+             * operand's error (if one was raised) and raises its own, a second Error() */
+            unsigned errors = 1 + ((!known || variant_err) && p->err);
             if (!known || variant_err) {
                 char m[80];
                 if (variant_err) snprintf(m, sizeof m, "%s variant of this instruction is not supported", variant);
@@ -1084,7 +1089,7 @@ static mqsad_status parse_stmt(pstate *p, const mqsad_target *target, const char
                 st = MQSAD_E_INPUT_TOO_LONG;
                 if (diag) diag->status = st;
             }
-            extra_lexer_error(p, diag);
+            extra_lexer_error(p, diag, errors);
             if (diag) diag->in_operands = 1;
             return st;
         }
