@@ -54,6 +54,9 @@ $(BUILD)/obj/tools/%.o: tools/%.c include/mqsad.h $(wildcard tools/*.h)
 	@mkdir -p $(dir $@)
 	$(CC) $(CPPFLAGS) -Itools $(BASEFLAGS) -c $< -o $@
 
+# generated data (scripts/gen_mnemonics.py), included by src/suggest.c only
+$(foreach d,obj musl,$(BUILD)/$(d)/suggest.o): src/mnemonics.inc
+
 $(BUILD)/obj/tests/%.o: tests/%.c include/mqsad.h $(wildcard tests/*.h)
 	@mkdir -p $(dir $@)
 	$(CC) $(CPPFLAGS) -Itests $(BASEFLAGS) -c $< -o $@

@@ -163,7 +163,7 @@ int FUZZ_ENTRY(const uint8_t *data, size_t size)
 
     memset(&diag, 0, sizeof diag);
     st = mqsad_assemble(t, text, tlen, &re, out, sizeof out, &w, &diag);
-    snprintf(ctx, sizeof ctx, "%s [%s] -> \"%s\" -> %s%s%u: %s", t->name, hex, text,
+    snprintf(ctx, sizeof ctx, "%s [%s] -> \"%s\" -> %s%s%u: %.200s", t->name, hex, text,
              st == MQSAD_OK ? "accepted" : "rejected",
              st == MQSAD_OK ? "" : " @", st == MQSAD_OK ? 0 : diag.column,
              st == MQSAD_OK ? "" : diag.message);

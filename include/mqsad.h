@@ -339,7 +339,10 @@ MQSAD_API mqsad_status mqsad_format_fixup(const mqsad_inst *inst, char *buf, siz
 typedef struct mqsad_diag {
     mqsad_status status;
     unsigned column;             /**< 1-based column of the error */
-    char message[160];           /**< llvm-mc's message text, e.g. "invalid operand for instruction" */
+    /** llvm-mc's message text, e.g. "invalid operand for instruction"; long only for
+     *  "invalid instruction, did you mean: ...?" (llvm-mc's suggestions for a mnemonic no
+     *  GPU has; a list that would not fit ends after a whole name) */
+    char message[1024];
     /** llvm-mc sometimes prints a second error for the same line (a lexer error met while
      *  it skips the rest of the statement, e.g. 'ab' -> "failed parsing operand." then
      *  "single quote way too long"; or "unexpected token at start of statement" after

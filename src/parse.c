@@ -784,6 +784,20 @@ static void fill_diag(mqsad_diag *diag, mqsad_status st, unsigned col, const cha
     diag->message[n] = '\0';
 }
 
+/* "invalid instruction" for a mnemonic that is not v_mqsad_u32_u8: llvm-mc adds its
+ * suggestions when no GPU knows the name at all (for another instruction it would say
+ * something else: a documented difference, docs/deviations.md) */
+static void invalid_instruction(const pstate *p, mqsad_diag *diag, unsigned col,
+                                const char *name, size_t len)
+{
+    static const char msg[] = "invalid instruction";
+    if (!diag) return;
+    fill_diag(diag, MQSAD_E_UNSUPPORTED, col, msg);
+    if (!mqsad__mnemonic_known(name, len))
+        mqsad__mnemonic_suggest(p->t, name, len, diag->message + sizeof msg - 1,
+                                sizeof diag->message - (sizeof msg - 1));
+}
+
 /* The lexer error llvm-mc reports while skipping the rest of a failed statement: the next
  * error token after the current one (approximation of AsmParser::Lex's reporting). */
 static void extra_lexer_error(pstate *p, mqsad_diag *diag, unsigned errors)
@@ -950,7 +964,7 @@ static mqsad_status parse_stmt(pstate *p, const mqsad_target *target, const char
 {
     pop ops[MAX_OPS];
     unsigned nops = 0, mnem_pos, i, cap_pos = 0;
-    char mn[40];
+    char mn[80];
     size_t mlen, k;
     const char *mname;
     int known, variant_err = 0, res, prefixed;
@@ -1025,7 +1039,7 @@ static mqsad_status parse_stmt(pstate *p, const mqsad_target *target, const char
         return MQSAD_E_UNSUPPORTED;
     }
     if (prefixed) {
-        fill_diag(diag, MQSAD_E_UNSUPPORTED, mnem_pos + 1, "invalid instruction");
+        invalid_instruction(p, diag, mnem_pos + 1, text + mnem_pos, 1 + peek(p, 1)->len);
         return MQSAD_E_UNSUPPORTED;
     }
     /* parseIdentifier: a string names the mnemonic too ("v_mqsad_u32_u8" v[4:7], ...) */
@@ -1075,9 +1089,12 @@ static mqsad_status parse_stmt(pstate *p, const mqsad_target *target, const char
             unsigned errors = 1 + ((!known || variant_err) && p->err);
             if (!known || variant_err) {
                 char m[80];
-                if (variant_err) snprintf(m, sizeof m, "%s variant of this instruction is not supported", variant);
-                else snprintf(m, sizeof m, "invalid instruction");
-                fill_diag(diag, MQSAD_E_UNSUPPORTED, mnem_pos + 1, m);
+                if (variant_err) {
+                    snprintf(m, sizeof m, "%s variant of this instruction is not supported", variant);
+                    fill_diag(diag, MQSAD_E_UNSUPPORTED, mnem_pos + 1, m);
+                } else {
+                    invalid_instruction(p, diag, mnem_pos + 1, mname, mlen);
+                }
                 st = MQSAD_E_UNSUPPORTED;
             } else if (p->err) {
                 fill_diag(diag, MQSAD_E_SYNTAX, p->err_pos + 1, p->msg);
@@ -1106,7 +1123,7 @@ static mqsad_status parse_stmt(pstate *p, const mqsad_target *target, const char
         if (cur(p)->kind == TK_COMMA) next(p);
     }
 
-    if (!known) { fill_diag(diag, MQSAD_E_UNSUPPORTED, mnem_pos + 1, "invalid instruction"); return MQSAD_E_UNSUPPORTED; }
+    if (!known) { invalid_instruction(p, diag, mnem_pos + 1, mname, mlen); return MQSAD_E_UNSUPPORTED; }
     if (variant_err) {
         char m[80];
         snprintf(m, sizeof m, "%s variant of this instruction is not supported", variant);

@@ -103,7 +103,7 @@ static void asm_row(char **f)
     uint8_t bytes[32];
     size_t n = 0;
     mqsad_status st;
-    char text[512], err[400];
+    char text[512], err[1200];
 
     a_rows++;
     CHECK(t != NULL, "unknown target %s", f[0]);

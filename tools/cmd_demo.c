@@ -123,7 +123,7 @@ static mqsad_status demo_assemble(const mqsad_target *t, unsigned vdst, mqsad_in
     if (st != MQSAD_OK) {
         mqsad_inst hand;
         if (diag.message[0])
-            snprintf(why, whysize, "<stdin>:1:%u: error: %s", diag.column, diag.message);
+            snprintf(why, whysize, "<stdin>:1:%u: error: %.120s", diag.column, diag.message);
         else
             snprintf(why, whysize, "%s", mqsad_strerror(st));
         if (build_by_hand(t, vdst, &hand) == MQSAD_OK) {

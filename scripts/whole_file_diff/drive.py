@@ -10,7 +10,6 @@ seed SEED..SEED+N-1. A file that differs is saved as OUTDIR/TARGET_SEED.s (the f
 each kind) and counted by its first differing diagnostic or output line. Skipped, as
 documented differences (docs/deviations.md): files on which llvm-mc loops (10 s timeout)
 or crashes, and files with s_nop.
-llvm-mc's ", did you mean: ...?" suggestions are removed before comparing (documented).
 Environment: MQ (default build/mqsad).
 """
 import os, re, subprocess, sys, random, json
@@ -18,7 +17,6 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from gen import gen
 
 MQ = os.environ.get("MQ", "build/mqsad")
-DYM = re.compile(rb", did you mean: [^\n]*\?\n")
 ERR = re.compile(rb"^<stdin>:(\d+):(\d+): error: (.*)$", re.M)
 
 def run_llvm(data, t):
@@ -43,7 +41,7 @@ def classify(d, t):
     if a is None or b"s_nop" in d:
         return None
     b = subprocess.run(["nice", MQ, "asm", "-t", t], input=d, capture_output=True, timeout=15)
-    le, lo, mo = DYM.sub(b"\n", a.stderr), drop_text(a.stdout), drop_text(b.stdout)
+    le, lo, mo = a.stderr, drop_text(a.stdout), drop_text(b.stdout)
     if le == b.stderr and lo == mo:
         return False
     if le != b.stderr:

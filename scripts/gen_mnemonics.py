@@ -1,0 +1,170 @@
+#!/usr/bin/env python3
+"""gen_mnemonics.py — the AMDGPU mnemonics llvm-mc 22 knows and the ones it suggests per
+target, as C data for the assembler's "invalid instruction, did you mean: ...?" message
+(src/mnemonics.inc, read by src/suggest.c).
+
+  gen_mnemonics.py [LIBLLVM] > src/mnemonics.inc      (about 2 minutes)
+
+What llvm-mc 22 does (AMDGPUAsmParser::checkUnsupportedInstruction): a mnemonic (lower
+case, its _e32/_e64/_dpp/_sdwa suffix taken off) that no GPU has in any encoding variant
+is "invalid instruction", followed by ", did you mean: A, B?" when mnemonics of the
+default variant that the target supports are within edit distance 2 (insertions and
+deletions only), in table order (sorted). Measured here, nothing copied from LLVM's code:
+
+1. The names: the AMDGPU matcher's mnemonic table, one length-prefixed sorted string
+   blob in libLLVM (found by the entry for v_mqsad_u32_u8 and walked from its start).
+   Names outside it that llvm-mc still knows (mnemonic aliases such as v_trunc_f16_t16)
+   are found by giving every identifier-like string in libLLVM to llvm-mc on gfx700,
+   gfx900 and gfx1100: whatever is not "invalid instruction" is known.
+2. Per target (every named target of `mqsad info --list`, and LLVM's generic targets,
+   which mqsad maps to a named target or, where the set differs, to one of their own
+   (gfx9-4-generic)): a name N is a suggestion
+   candidate iff llvm-mc lists N for the unknown probe "Nz" (distance 1), or "zN" when
+   "Nz" is itself known. Targets with the same candidate set share a group.
+"""
+import os, re, subprocess, sys
+
+LIB = sys.argv[1] if len(sys.argv) > 1 else "/usr/lib/llvm-22/lib/libLLVM.so.22.1"
+MC = "llvm-mc-22"
+MQ = os.environ.get("MQSAD", "build/mqsad")
+
+
+def table(data):
+    anchor = b"\x0ev_mqsad_u32_u8"
+    i = data.find(anchor)
+    assert i >= 0 and data.find(anchor, i + 1) < 0, "one mnemonic table"
+    ok = lambda b: len(b) > 0 and all(33 <= c < 127 for c in b)
+    start = None
+    for back in range(1, 200000):        # the earliest start that walks onto the anchor
+        p = i - back
+        while p < i:
+            n = data[p]
+            if n == 0 or not ok(data[p + 1:p + 1 + n]):
+                break
+            p += 1 + n
+        if p == i:
+            start = i - back
+    names, p = [], start
+    while data[p] and ok(data[p + 1:p + 1 + data[p]]):
+        names.append(data[p + 1:p + 1 + data[p]].decode())
+        p += 1 + data[p]
+    assert names == sorted(names) and len(names) > 2000
+    return names
+
+
+def errors(t, lines):
+    p = subprocess.run([MC, "-triple=amdgcn", "-mcpu=" + t, "-show-encoding", "-o", "/dev/null"],
+                       input="".join(l + "\n" for l in lines).encode(), capture_output=True,
+                       timeout=1800)
+    e = {}
+    for m in re.finditer(r"^<stdin>:(\d+):(\d+): error: (.*)$", p.stderr.decode(), re.M):
+        e.setdefault(int(m.group(1)) - 1, (int(m.group(2)), m.group(3)))
+    return e
+
+
+def aliases(data, names):
+    known = set(names)
+    ids = sorted(set(m.group(0).decode() for m in
+                     re.finditer(rb"(?<![A-Za-z0-9_.$])[a-z_][a-z0-9_]{1,60}(?=\x00)", data)) - known)
+    extra = set()
+    for t in ("gfx700", "gfx900", "gfx1100"):
+        e = errors(t, ids)
+        for i, n in enumerate(ids):
+            c, msg = e.get(i, (0, ""))
+            if not (c == 1 and msg.startswith("invalid instruction")):
+                extra.add(n)
+    return extra
+
+
+def strip_suffix(n):
+    for s in ("_e64_dpp", "_e64", "_e32", "_dpp", "_sdwa"):
+        if n.endswith(s):
+            return n[:-len(s)]
+    return n
+
+
+def candidates(t, names, known):
+    mem = set()
+    for mk in (lambda n: n + "z", lambda n: "z" + n):
+        probes = [n for n in names if mk(n) not in known]
+        e = errors(t, [mk(n) for n in probes])
+        for i, n in enumerate(probes):
+            m = re.match(r"invalid instruction, did you mean: (.*)\?$", e.get(i, (0, ""))[1])
+            if m and n in m.group(1).split(", "):
+                mem.add(n)
+        names = [n for n in names if n not in mem]
+    return mem
+
+
+def main():
+    data = open(LIB, "rb").read()
+    names = table(data)
+    known = set(names) | {strip_suffix(a) for a in aliases(data, names)}
+    targets = [l.split()[0] for l in subprocess.run([MQ, "info", "--list"], capture_output=True,
+                                                    text=True, check=True).stdout.splitlines()[1:]]
+    # LLVM's generic targets too: mqsad resolves each to a named target, or (gfx9-4-generic,
+    # whose set differs from gfx942's) to one of its own, looked up by this name
+    h = subprocess.run([MC, "-triple=amdgcn", "-mcpu=help"], capture_output=True, text=True)
+    targets += sorted(set(re.findall(r"\b(gfx[0-9]+(?:-[0-9]+)?-generic)\b", h.stdout + h.stderr)))
+    groups, tgroup = [], {}
+    for t in targets:
+        s = frozenset(candidates(t, names, known))
+        if s not in groups:
+            groups.append(s)
+        tgroup[t] = groups.index(s)
+        print(t, len(s), file=sys.stderr)
+    assert len(groups) <= 32
+    allnames = sorted(known)
+    text = "".join(n + "\0" for n in allnames)
+    assert len(text) < 1 << 20 and max(map(len, allnames)) < 64
+    out = ["/* mnemonics.inc — generated by scripts/gen_mnemonics.py from llvm-mc 22 (do not edit).",
+           " * Every mnemonic llvm-mc 22 knows for amdgcn (%d), sorted, NUL-separated; per name a" % len(allnames),
+           " * mask of the target groups whose \"did you mean\" candidates it is; each named target's",
+           " * group. */",
+           "#define MN_COUNT %d" % len(allnames),
+           "#define MN_GROUPS %d" % len(groups),
+           "static const char k_mn_text[] ="]
+    line = ""
+    for n in allnames:
+        piece = n + "\\0"
+        if len(line) + len(piece) > 88:
+            out.append('    "%s"' % line)
+            line = ""
+        line += piece
+    out.append('    "%s";' % line)
+    offs, o = [], 0
+    for n in allnames:
+        offs.append(o)
+        o += len(n) + 1
+    def arr(decl, vals, per):
+        out.append(decl)
+        for i in range(0, len(vals), per):
+            out.append("    " + " ".join("%s," % v for v in vals[i:i + per]))
+        out.append("};")
+    arr("static const uint32_t k_mn_offset[MN_COUNT] = {", [str(v) for v in offs], 12)
+    masks = ["0x%x" % sum(1 << g for g in range(len(groups)) if n in groups[g]) for n in allnames]
+    arr("static const uint32_t k_mn_groups[MN_COUNT] = {", masks, 12)
+    # which characters occur in each name (bit mn_char_bit(c) of src/suggest.c): two names
+    # within two insertions/deletions differ in at most two of them
+    def bit(c):
+        if "a" <= c <= "z": return ord(c) - ord("a")
+        if "0" <= c <= "9": return 26 + ord(c) - ord("0")
+        return {"_": 36, ".": 37, "$": 38, "@": 39}.get(c, 63)
+    cmask = ["0x%xu" % sum(1 << b for b in set(bit(c) for c in n)) for n in allnames]
+    arr("static const uint64_t k_mn_chars[MN_COUNT] = {", cmask, 6)
+    # the names by length (then table order), and where each length starts in that order
+    order = sorted(range(len(allnames)), key=lambda i: (len(allnames[i]), i))
+    arr("static const uint16_t k_mn_by_len[MN_COUNT] = {", [str(i) for i in order], 14)
+    maxlen = max(map(len, allnames))
+    first = [sum(1 for n in allnames if len(n) < L) for L in range(maxlen + 2)]
+    out.append("#define MN_MAX_LEN %d" % maxlen)
+    arr("static const uint16_t k_mn_len_first[MN_MAX_LEN + 2] = {", [str(v) for v in first], 14)
+    out.append("static const struct { const char *target; unsigned char group; } k_mn_target_group[] = {")
+    for t in targets:
+        out.append('    { "%s", %d },' % (t, tgroup[t]))
+    out.append("};")
+    print("\n".join(out))
+
+
+if __name__ == "__main__":
+    main()
