@@ -784,16 +784,22 @@ static void fill_diag(mqsad_diag *diag, mqsad_status st, unsigned col, const cha
     diag->message[n] = '\0';
 }
 
-/* "invalid instruction" for a mnemonic that is not v_mqsad_u32_u8: llvm-mc adds its
- * suggestions when no GPU knows the name at all (for another instruction it would say
- * something else: a documented difference, docs/deviations.md) */
+/* A mnemonic that is not v_mqsad_u32_u8: "invalid instruction" with llvm-mc's
+ * suggestions when no GPU knows the name, "instruction not supported on this GPU" when
+ * only others do; for another instruction of this target llvm-mc would go on to its
+ * operands, mqsad says "invalid instruction" (a documented difference) */
 static void invalid_instruction(const pstate *p, mqsad_diag *diag, unsigned col,
                                 const char *name, size_t len)
 {
     static const char msg[] = "invalid instruction";
+    int cls = mqsad__mnemonic_class(p->t, name, len);
     if (!diag) return;
+    if (cls == MQSAD__MN_UNSUPPORTED) {
+        fill_diag(diag, MQSAD_E_UNSUPPORTED, col, "instruction not supported on this GPU");
+        return;
+    }
     fill_diag(diag, MQSAD_E_UNSUPPORTED, col, msg);
-    if (!mqsad__mnemonic_known(name, len))
+    if (cls == MQSAD__MN_UNKNOWN)
         mqsad__mnemonic_suggest(p->t, name, len, diag->message + sizeof msg - 1,
                                 sizeof diag->message - (sizeof msg - 1));
 }

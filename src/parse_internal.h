@@ -139,10 +139,12 @@ uint32_t mqsad__dir_defined(const mqsad_asm_state *st, uint32_t value);
 int mqsad__asm_take_name(asm_lexer *lx, const char **raw, unsigned *rawlen);
 /* 1 if s[0..n) names a directive llvm-mc 22 knows (src/directives.c), any case */
 int mqsad__known_directive(const char *s, size_t n);
-/* src/suggest.c: 1 if llvm-mc 22 knows the mnemonic name[0..len) (any case, suffix taken
- * off) for some GPU; otherwise its ", did you mean: A, B?" for target t into out (empty
- * when there is nothing to suggest; a list longer than size is cut after a whole name). */
-int mqsad__mnemonic_known(const char *name, size_t len);
+/* src/suggest.c: whether llvm-mc 22 knows the mnemonic name[0..len) (any case, suffix
+ * taken off) for no GPU, for other GPUs only, or for target t; for an unknown one its
+ * ", did you mean: A, B?" for t into out (empty when there is nothing to suggest; a list
+ * longer than size is cut after a whole name). */
+enum { MQSAD__MN_UNKNOWN, MQSAD__MN_UNSUPPORTED, MQSAD__MN_SUPPORTED };
+int mqsad__mnemonic_class(const mqsad_target *t, const char *name, size_t len);
 size_t mqsad__mnemonic_suggest(const mqsad_target *t, const char *name, size_t len,
                                char *out, size_t size);
 /* FNV-1a of a symbol name (as printed): labels and variables are remembered by it */

@@ -1,9 +1,11 @@
-/* suggest.c — llvm-mc's answer to a mnemonic it does not know: "invalid instruction",
- * followed by ", did you mean: A, B?" when the target has mnemonics (of LLVM's default
- * encoding variant) within edit distance 2 of it, insertions and deletions only, listed
- * in sorted order (AMDGPUAsmParser::checkUnsupportedInstruction, LLVM 22). The names and
- * which targets suggest them were measured with llvm-mc 22 (scripts/gen_mnemonics.py ->
- * mnemonics.inc). Read only on the error path; nothing here allocates. */
+/* suggest.c — llvm-mc's answer to a mnemonic other than v_mqsad_u32_u8 that it does not
+ * assemble (AMDGPUAsmParser::checkUnsupportedInstruction, LLVM 22): one that no GPU has is
+ * "invalid instruction", followed by ", did you mean: A, B?" when the target has
+ * mnemonics (of LLVM's default encoding variant) within edit distance 2 of it, insertions
+ * and deletions only, in sorted order; one that other GPUs have is "instruction not
+ * supported on this GPU". The names, which targets suggest them and which lack them were
+ * measured with llvm-mc 22 (scripts/gen_mnemonics.py -> mnemonics.inc). Read only on the
+ * error path; nothing here allocates. */
 #include "parse_internal.h"
 
 #include <string.h>
@@ -41,18 +43,23 @@ static size_t lower(const char *name, size_t len, char *q)
     return len;
 }
 
-int mqsad__mnemonic_known(const char *name, size_t len)
+int mqsad__mnemonic_class(const mqsad_target *t, const char *name, size_t len)
 {
     char q[MN_QUERY_MAX];
     size_t lo = 0, hi = MN_COUNT;
-    if (!lower(name, len, q)) return 0;
+    int g;
+    if (!lower(name, len, q)) return MQSAD__MN_UNKNOWN;
     while (lo < hi) {            /* the names are sorted bytewise (strcmp order) */
         size_t mid = lo + (hi - lo) / 2;
         int c = strcmp(mn_name(mid), q);
-        if (c == 0) return 1;
+        if (c == 0) {
+            g = t ? mn_group(t) : -1;
+            return g >= 0 && (k_mn_unsupported[mid] >> g & 1u) ? MQSAD__MN_UNSUPPORTED
+                                                                 : MQSAD__MN_SUPPORTED;
+        }
         if (c < 0) lo = mid + 1; else hi = mid;
     }
-    return 0;
+    return MQSAD__MN_UNKNOWN;
 }
 
 /* The bit of k_mn_chars for character c (scripts/gen_mnemonics.py has the same map). */

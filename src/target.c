@@ -136,11 +136,17 @@ static const mqsad_target targets[] = {
     { "gfx1250", &families[F_GFX1250], 0 }, { "gfx1251", &families[F_GFX1250], 0 },
 };
 
-/* LLVM's generic targets that are not just another name of a target above: gfx9-4-generic
- * lacks six of gfx942's instructions, which shows in llvm-mc's "did you mean" suggestions
- * (src/mnemonics.inc); for v_mqsad_u32_u8 it is gfx942. Not in mqsad_target_at's list. */
+/* LLVM's generic targets: for v_mqsad_u32_u8 each is the target in its comment, but the
+ * other instructions they have differ (gfx9-generic lacks gfx900's v_mad_mix*,
+ * gfx9-4-generic six of gfx942's), which shows in llvm-mc's "did you mean" and "not
+ * supported on this GPU" (src/mnemonics.inc). Not in mqsad_target_at's list. */
 static const mqsad_target generic_targets[] = {
-    { "gfx9-4-generic", &families[F_CDNA3], 1 },
+    { "gfx9-generic", &families[F_VEGA], 1 },         /* gfx900 */
+    { "gfx9-4-generic", &families[F_CDNA3], 1 },      /* gfx942 */
+    { "gfx10-1-generic", &families[F_RDNA1], 0 },     /* gfx1010 */
+    { "gfx10-3-generic", &families[F_RDNA2], 0 },     /* gfx1030 */
+    { "gfx11-generic", &families[F_RDNA3], 0 },       /* gfx1100 */
+    { "gfx12-generic", &families[F_RDNA4], 0 },       /* gfx1200 */
 };
 
 /* The representative target of each generation (what "rdna3" means). */
@@ -161,9 +167,6 @@ static const struct { const char *alias; const char *target; } aliases[] = {
     { "carrizo", "gfx801" }, { "iceland", "gfx802" }, { "tonga", "gfx802" },
     { "fiji", "gfx803" }, { "polaris10", "gfx803" }, { "polaris11", "gfx803" },
     { "tongapro", "gfx805" }, { "stoney", "gfx810" },
-    { "gfx9-generic", "gfx900" },
-    { "gfx10-1-generic", "gfx1010" }, { "gfx10-3-generic", "gfx1030" },
-    { "gfx11-generic", "gfx1100" }, { "gfx12-generic", "gfx1200" },
 };
 
 static int name_eq(const char *a, const char *b)

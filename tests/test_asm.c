@@ -494,6 +494,12 @@ static void suggestions(void)
     /* another instruction's name: llvm-mc gives that instruction's diagnostic, mqsad (which
      * knows only v_mqsad_u32_u8) plain "invalid instruction" (docs/deviations.md) */
     expect_err("gfx1100", "s_nop", 1, "invalid instruction");
+    /* ... except one this GPU lacks: that message depends on the mnemonic alone */
+    expect_err("gfx900", "v_dot2_f32_f16 v1, v2, v3, v4", 1, "instruction not supported on this GPU");
+    expect_err("gfx900", "V_DOT2_F32_F16_e64 v1", 1, "instruction not supported on this GPU");
+    expect_err("gfx906", "v_dot2_f32_f16 v1, v2, v3, v4", 1, "invalid instruction");
+    expect_err("gfx1100", "v_mfma_f32_32x32x1f32 a[0:31], v0, v1, a[0:31]", 1,
+               "instruction not supported on this GPU");
 }
 
 int main(void)

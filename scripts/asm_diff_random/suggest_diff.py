@@ -1,15 +1,16 @@
 #!/usr/bin/env python3
 """suggest_diff.py — differential test of llvm-mc's "invalid instruction, did you mean:
-...?" against `mqsad asm`: random near-misses of AMDGPU mnemonics (1-3 characters
-inserted, deleted or replaced, case changed, _e32/_e64/_dpp/_sdwa suffixes), short random
-words and single letters, one per line, on each target given.
+...?" and "instruction not supported on this GPU" against `mqsad asm`: AMDGPU mnemonics
+and random near-misses of them (1-3 characters inserted, deleted or replaced, case
+changed, _e32/_e64/_dpp/_sdwa suffixes), short random words and single letters, one per
+line, with or without operands, on each target given.
 
   suggest_diff.py SEED N TARGET...      (names: scripts/gen_mnemonics.py's table, read
                                          from src/mnemonics.inc)
 
-Lines llvm-mc answers with something other than "invalid instruction[, did you mean...]"
-name real instructions (mqsad knows only v_mqsad_u32_u8: documented) and are not
-compared; every other line must give the same diagnostic, byte for byte.
+Lines llvm-mc answers with something else name instructions of the target (mqsad knows
+only v_mqsad_u32_u8: documented) and are not compared; every other line must give the
+same diagnostics, byte for byte.
 Environment: MQ (default build/mqsad).
 """
 import os, random, re, subprocess, sys
@@ -37,7 +38,9 @@ def mutate(R, s):
 
 def word(R):
     r = R.random()
-    if r < 0.6:
+    if r < 0.3:
+        w = R.choice(NAMES)           # real: on targets that lack it, "not supported"
+    elif r < 0.6:
         w = mutate(R, R.choice(NAMES))
     elif r < 0.8:
         w = "".join(R.choice(AL[:26]) for _ in range(R.randint(1, 5)))
@@ -71,7 +74,8 @@ def main():
         M = diags(t, [MQ, "asm", "-t", t], lines)
         for i, l in enumerate(lines, 1):
             ld = L.get(i, [])
-            if not ld or not ld[0][1].startswith("invalid instruction"):
+            if not ld or not (ld[0][1].startswith("invalid instruction") or
+                              ld[0][1] == "instruction not supported on this GPU"):
                 continue
             compared += 1
             if ld != M.get(i, []):
