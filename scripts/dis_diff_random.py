@@ -32,12 +32,15 @@ MQ = os.environ.get("MQSAD", "build/mqsad")
 
 # family: (opcode, marker, literal rule) literal rule: none-crash, lit32, lit32_64
 FAM = {}
-for t in "gfx801 gfx802 gfx803 gfx805 gfx810 gfx900 gfx902 gfx904 gfx906 gfx909 gfx90c gfx908 gfx90a gfx942".split():
+for t in ("gfx801 gfx802 gfx803 gfx805 gfx810 gfx900 gfx902 gfx904 gfx906 gfx909 gfx90c gfx908 gfx90a gfx942 "
+          "gfx9-generic gfx9-4-generic").split():
     FAM[t] = (0x1e7, 0x34, "crash")
 FAM["gfx950"] = (0x1e7, 0x34, "lit32")
-for t in "gfx1010 gfx1011 gfx1012 gfx1013 gfx1030 gfx1031 gfx1032 gfx1033 gfx1034 gfx1035 gfx1036".split():
+for t in ("gfx1010 gfx1011 gfx1012 gfx1013 gfx1030 gfx1031 gfx1032 gfx1033 gfx1034 gfx1035 gfx1036 "
+          "gfx10-1-generic gfx10-3-generic").split():
     FAM[t] = (0x175, 0x35, "lit32")
-for t in "gfx1100 gfx1101 gfx1102 gfx1103 gfx1150 gfx1151 gfx1152 gfx1153 gfx1200 gfx1201".split():
+for t in ("gfx1100 gfx1101 gfx1102 gfx1103 gfx1150 gfx1151 gfx1152 gfx1153 gfx1200 gfx1201 "
+          "gfx11-generic gfx12-generic").split():
     FAM[t] = (0x23d, 0x35, "lit32")
 for t in "gfx1250 gfx1251".split():
     FAM[t] = (0x23d, 0x35, "lit32_64")

@@ -978,7 +978,12 @@ static mqsad_status parse_stmt(pstate *p, const mqsad_target *target, const char
     mqsad_inst *in = out;
     const pop *s0, *s1, *clampop = NULL;
 
-    if (diag) { memset(diag, 0, sizeof *diag); diag->status = MQSAD_OK; }
+    if (diag) {             /* every field, but not the whole 1 KiB message: once per line */
+        diag->status = MQSAD_OK;
+        diag->column = diag->extra_column = 0;
+        diag->message[0] = diag->extra_message[0] = '\0';
+        diag->in_operands = 0;
+    }
     if (!target || !target->family || !out || (!text && len)) {
         fill_diag(diag, MQSAD_E_INVALID_ARGUMENT, 0, "invalid argument");
         return MQSAD_E_INVALID_ARGUMENT;
