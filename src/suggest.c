@@ -15,12 +15,8 @@
 /* A query more than 2 longer than the longest name has no candidates. */
 #define MN_QUERY_MAX (MN_MAX_LEN + 3)
 
-static const char *mn_name(size_t i) { return k_mn_text + k_mn_offset[i]; }
-
-static size_t mn_len(size_t i)
-{
-    return (i + 1 < MN_COUNT ? k_mn_offset[i + 1] : sizeof k_mn_text - 1) - k_mn_offset[i] - 1;
-}
+static const char *mn_name(size_t i) { return k_mn_names[i]; }
+static size_t mn_len(size_t i) { return k_mn_len[i]; }
 
 static int mn_group(const mqsad_target *t)
 {

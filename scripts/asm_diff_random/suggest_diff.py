@@ -16,8 +16,8 @@ Environment: MQ (default build/mqsad).
 import os, random, re, subprocess, sys
 MQ = os.environ.get("MQ", "build/mqsad")
 inc = open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "../../src/mnemonics.inc")).read()
-body = inc[inc.index("k_mn_text[] ="):inc.index(";", inc.index("k_mn_text[] ="))]
-NAMES = [n for n in "".join(re.findall(r'"((?:[^"\\]|\\.)*)"', body)).split("\\0") if n]
+body = inc[inc.index("k_mn_names["):inc.index("};", inc.index("k_mn_names["))]
+NAMES = re.findall(r'"([^"]*)"', body)
 AL = "abcdefghijklmnopqrstuvwxyz0123456789_"
 
 
