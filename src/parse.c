@@ -784,6 +784,25 @@ static void fill_diag(mqsad_diag *diag, mqsad_status st, unsigned col, const cha
     diag->message[n] = '\0';
 }
 
+/* parseMnemonicSuffix: the length of the lower case mnemonic mn[0..len) without its
+ * encoding suffix, and *variant the name of the variant it asks for (NULL: none, _e64) */
+static size_t mnemonic_suffix(const char *mn, size_t len, const char **variant)
+{
+    static const struct { const char *sfx, *variant; } k_sfx[] = {
+        { "_e64_dpp", "e64_dpp" }, { "_e64", NULL }, { "_e32", "e32" }, { "_dpp", "dpp" },
+        { "_sdwa", "sdwa" },
+    };
+    size_t i;
+    for (i = 0; i < sizeof k_sfx / sizeof k_sfx[0]; i++) {
+        size_t n = strlen(k_sfx[i].sfx);
+        if (len >= n && memcmp(mn + len - n, k_sfx[i].sfx, n) == 0) {
+            *variant = k_sfx[i].variant;
+            return len - n;
+        }
+    }
+    return len;
+}
+
 /* A mnemonic that is not v_mqsad_u32_u8: "invalid instruction" with llvm-mc's
  * suggestions when no GPU knows the name, "instruction not supported on this GPU" when
  * only others do; for another instruction of this target llvm-mc would go on to its
@@ -1049,8 +1068,15 @@ static mqsad_status parse_stmt(pstate *p, const mqsad_target *target, const char
         fill_diag(diag, MQSAD_E_UNSUPPORTED, mnem_pos + 1, "labels are not supported");
         return MQSAD_E_UNSUPPORTED;
     }
-    if (prefixed) {
-        invalid_instruction(p, diag, mnem_pos + 1, text + mnem_pos, 1 + peek(p, 1)->len);
+    if (prefixed) {         /* "$name" / "@name": one name, its suffix taken off too */
+        size_t n = 1 + cur(p)->len;
+        const char *sfx_variant;
+        for (k = 0; k < n && k < sizeof mn; k++) {
+            char c = text[mnem_pos + k];
+            mn[k] = (c >= 'A' && c <= 'Z') ? (char)(c - 'A' + 'a') : c;
+        }
+        if (n < sizeof mn) n = mnemonic_suffix(mn, n, &sfx_variant);
+        invalid_instruction(p, diag, mnem_pos + 1, text + mnem_pos, n);
         return MQSAD_E_UNSUPPORTED;
     }
     /* parseIdentifier: a string names the mnemonic too ("v_mqsad_u32_u8" v[4:7], ...) */
@@ -1076,14 +1102,7 @@ static mqsad_status parse_stmt(pstate *p, const mqsad_target *target, const char
             mn[k] = (c >= 'A' && c <= 'Z') ? (char)(c - 'A' + 'a') : c;
         }
         mn[mlen] = '\0';
-        /* parseMnemonicSuffix */
-#define ENDS(sfx) (mlen >= sizeof(sfx) - 1 && memcmp(mn + mlen - (sizeof(sfx) - 1), sfx, sizeof(sfx) - 1) == 0)
-        if (ENDS("_e64_dpp")) { mlen -= 8; variant = "e64_dpp"; }
-        else if (ENDS("_e64")) { mlen -= 4; }
-        else if (ENDS("_e32")) { mlen -= 4; variant = "e32"; }
-        else if (ENDS("_dpp")) { mlen -= 4; variant = "dpp"; }
-        else if (ENDS("_sdwa")) { mlen -= 5; variant = "sdwa"; }
-#undef ENDS
+        mlen = mnemonic_suffix(mn, mlen, &variant);
         known = mlen == sizeof k_mnemonic - 1 && memcmp(mn, k_mnemonic, mlen) == 0;
         variant_err = known && variant;
     }

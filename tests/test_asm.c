@@ -481,6 +481,8 @@ static void suggestions(void)
     expect_err("gfx950", "x", 1, "invalid instruction");            /* no exp on CDNA */
     expect_err("gfx1100", "v_nopz", 1, "invalid instruction, did you mean: v_nop?");
     expect_err("gfx1100", "$nop v1", 1, "invalid instruction");      /* "$nop" is 3 away */
+    expect_err("gfx1100", "$xp", 1, "invalid instruction, did you mean: exp?");
+    expect_err("gfx1100", "@xp v1, v2", 1, "invalid instruction, did you mean: exp?");
     snprintf(msg, sizeof msg, cmp, "");
     expect_err("gfx942", "v_cmp_g_f16_e32 v1", 1, msg);
     snprintf(msg, sizeof msg, cmp, "v_cmp_t_f16, ");

@@ -53,6 +53,8 @@ def word(R):
         w += R.choice(["_e32", "_e64", "_dpp", "_sdwa", "_e64_dpp"])
     if not re.match(r"^[A-Za-z_][A-Za-z0-9_]*$", w):
         w = "q" + w
+    if R.random() < 0.06:           # "$name" / "@name": one name for llvm-mc's parseIdentifier
+        w = R.choice("$@") + w[1:]
     return w + R.choice(["", " v1", " v[0:3], v[2:3], v4, v[4:7]"])
 
 
