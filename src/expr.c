@@ -71,6 +71,16 @@ static int set_variant(asm_expr_ctx *c, int nd, unsigned pos, const char *s, siz
     return 1;
 }
 
+/* A variant name that is a token of its own (at the current token): parseIdentifier lexes
+ * past it before it is looked up, so an error token right after it is the current one
+ * when set_variant's error is raised (which steps over it unreported). 0 on error. */
+static int take_variant(asm_expr_ctx *c, int nd)
+{
+    unsigned vpos = asm_cur(c->lx)->pos, vlen = asm_cur(c->lx)->len;
+    asm_next(c->lx);
+    return set_variant(c, nd, vpos, c->lx->text + vpos, vlen);
+}
+
 /* After a quoted symbol name: an optional "@variant" written as a separate token
  * ("\"s\"@abs64", "\"s\" @abs64"); llvm-mc: "expected symbol variant after '@'" if no name
  * follows. (After a plain name, a spaced "@variant" is parseExpression's trailing
@@ -85,11 +95,7 @@ static int spaced_variant(asm_expr_ctx *c, int nd)
         set_err(c, t->pos, "expected symbol variant after '@'");
         return 0;
     }
-    {
-        unsigned vpos = t->pos, vlen = t->len;
-        asm_next(c->lx);        /* the name first, as parseIdentifier does */
-        return set_variant(c, nd, vpos, c->lx->text + vpos, vlen);
-    }
+    return take_variant(c, nd);
 }
 
 static int new_node(asm_expr_ctx *c, asm_node_kind k, unsigned pos)
@@ -687,10 +693,8 @@ static int parse_primary(asm_expr_ctx *c)
         if (nt->kind == TK_INT && nt->pos == pos + 1) {
             /* "@1": parseIdentifier joins '@' and the integer token ("@1x" is "@1" then
              * "x"; "@0x10" is one name) and lexes past it; no variant is a number */
-            unsigned vpos = nt->pos, vlen = nt->len;
-            asm_next(c->lx);
             n = new_node(c, EN_SYM, pos);
-            if (n >= 0) (void)set_variant(c, n, vpos, c->lx->text + vpos, vlen);
+            if (n >= 0) (void)take_variant(c, n);
             return -1;
         }
         if (nt->kind != TK_IDENT || nt->pos != pos + 1) {
@@ -701,11 +705,7 @@ static int parse_primary(asm_expr_ctx *c)
         if (n < 0) return -1;
         c->nodes[n].pos = pos;
         c->nodes[n].len = 0;
-        {
-            unsigned vpos = nt->pos, vlen = nt->len;
-            asm_next(c->lx);    /* the name first, as parseIdentifier does */
-            if (!set_variant(c, n, vpos, c->lx->text + vpos, vlen)) return -1;
-        }
+        if (!take_variant(c, n)) return -1;
         c->depth--;
         return n;
     }

@@ -784,7 +784,7 @@ static void fill_diag(mqsad_diag *diag, mqsad_status st, unsigned col, const cha
     diag->message[n] = '\0';
 }
 
-/* parseMnemonicSuffix: the length of the lower case mnemonic mn[0..len) without its
+/* parseMnemonicSuffix: the length of the mnemonic mn[0..len) (any case) without its
  * encoding suffix, and *variant the name of the variant it asks for (NULL: none, _e64) */
 static size_t mnemonic_suffix(const char *mn, size_t len, const char **variant)
 {
@@ -792,10 +792,16 @@ static size_t mnemonic_suffix(const char *mn, size_t len, const char **variant)
         { "_e64_dpp", "e64_dpp" }, { "_e64", NULL }, { "_e32", "e32" }, { "_dpp", "dpp" },
         { "_sdwa", "sdwa" },
     };
-    size_t i;
+    size_t i, k;
     for (i = 0; i < sizeof k_sfx / sizeof k_sfx[0]; i++) {
         size_t n = strlen(k_sfx[i].sfx);
-        if (len >= n && memcmp(mn + len - n, k_sfx[i].sfx, n) == 0) {
+        if (len < n) continue;
+        for (k = 0; k < n; k++) {
+            char c = mn[len - n + k];
+            if (c >= 'A' && c <= 'Z') c = (char)(c - 'A' + 'a');
+            if (c != k_sfx[i].sfx[k]) break;
+        }
+        if (k == n) {
             *variant = k_sfx[i].variant;
             return len - n;
         }
@@ -1042,25 +1048,18 @@ static mqsad_status parse_stmt(pstate *p, const mqsad_target *target, const char
     mnem_pos = cur(p)->pos;
     if (prefixed) {
         next(p);
-    } else if (cur(p)->kind == TK_INT && !(cur(p)->ival >> 63) && peek(p, 1)->kind == TK_ERROR) {
-        /* parseStatement takes a non-negative integer for a directional label: it lexes
-         * past it, and then once more when no ':' follows, which reports a lexer error
-         * there before "unexpected token at start of statement" */
-        fill_diag(diag, MQSAD_E_SYNTAX, peek(p, 1)->pos + 1, peek(p, 1)->msg);
-        if (diag) {
-            diag->extra_column = cur(p)->pos + 1;
-            snprintf(diag->extra_message, sizeof diag->extra_message, "%s",
-                     "unexpected token at start of statement");
-        }
-        return MQSAD_E_SYNTAX;
     } else if (cur(p)->kind != TK_IDENT && cur(p)->kind != TK_STRING && cur(p)->kind != TK_DOT) {
-        fill_diag(diag, MQSAD_E_SYNTAX, cur(p)->pos + 1,
-                  cur(p)->kind == TK_ERROR ? cur(p)->msg : "unexpected token at start of statement");
-        if (diag && cur(p)->kind == TK_ERROR) {
-            /* llvm-mc follows a lexer error at the start of a statement with this one */
+        /* llvm-mc reports a lexer error first, then this: the opening token's own, or the
+         * one right after a non-negative integer (parseStatement takes that for a
+         * directional label, lexes past it and once more when no ':' follows) */
+        static const char start_msg[] = "unexpected token at start of statement";
+        const asm_tok *e = cur(p)->kind == TK_ERROR ? cur(p) :
+                           cur(p)->kind == TK_INT && !(cur(p)->ival >> 63) &&
+                           peek(p, 1)->kind == TK_ERROR ? peek(p, 1) : NULL;
+        fill_diag(diag, MQSAD_E_SYNTAX, (e ? e : cur(p))->pos + 1, e ? e->msg : start_msg);
+        if (diag && e) {
             diag->extra_column = cur(p)->pos + 1;
-            snprintf(diag->extra_message, sizeof diag->extra_message, "%s",
-                     "unexpected token at start of statement");
+            snprintf(diag->extra_message, sizeof diag->extra_message, "%s", start_msg);
         }
         return MQSAD_E_SYNTAX;
     }
@@ -1069,14 +1068,9 @@ static mqsad_status parse_stmt(pstate *p, const mqsad_target *target, const char
         return MQSAD_E_UNSUPPORTED;
     }
     if (prefixed) {         /* "$name" / "@name": one name, its suffix taken off too */
-        size_t n = 1 + cur(p)->len;
         const char *sfx_variant;
-        for (k = 0; k < n && k < sizeof mn; k++) {
-            char c = text[mnem_pos + k];
-            mn[k] = (c >= 'A' && c <= 'Z') ? (char)(c - 'A' + 'a') : c;
-        }
-        if (n < sizeof mn) n = mnemonic_suffix(mn, n, &sfx_variant);
-        invalid_instruction(p, diag, mnem_pos + 1, text + mnem_pos, n);
+        invalid_instruction(p, diag, mnem_pos + 1, text + mnem_pos,
+                            mnemonic_suffix(text + mnem_pos, 1 + cur(p)->len, &sfx_variant));
         return MQSAD_E_UNSUPPORTED;
     }
     /* parseIdentifier: a string names the mnemonic too ("v_mqsad_u32_u8" v[4:7], ...) */

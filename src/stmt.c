@@ -137,18 +137,13 @@ unsigned mqsad_diag_next_lexer_error(const char *text, size_t len, const mqsad_d
     if (*resume == 0 && diag) {
         /* a lexer error as the first token is followed only by "unexpected token at start
          * of statement" (already extra_*); otherwise go on from the extra_* token */
-        if (t->kind == TK_ERROR) {
-            /* past_end: the token after it (never looked at) is the end of the statement;
+        if (t->kind == TK_ERROR ||
+            (t->kind == TK_INT && diag->extra_column < diag->column && t->pos + 1 == diag->extra_column)) {
+            /* (or the lexer error reported right after an integer opening the statement,
+             * before "unexpected token at start of statement": the same one token later)
+             * past_end: the token after it (never looked at) is the end of the statement;
              * a block comment there would be that token */
-            asm_next(&lx);
-            if (asm_cur(&lx)->kind == TK_EOS && asm_cur(&lx)->comments == 0 && past_end) *past_end = 1;
-            *resume = lim + 2;
-            return 0;
-        }
-        if (t->kind == TK_INT && diag->extra_column < diag->column && t->pos + 1 == diag->extra_column) {
-            /* a lexer error reported right after an integer opening the statement (before
-             * "unexpected token at start of statement"): as above, one token later */
-            asm_next(&lx);
+            if (t->kind == TK_INT) asm_next(&lx);
             asm_next(&lx);
             if (asm_cur(&lx)->kind == TK_EOS && asm_cur(&lx)->comments == 0 && past_end) *past_end = 1;
             *resume = lim + 2;

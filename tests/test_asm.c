@@ -473,7 +473,15 @@ static void suggestions(void)
         "v_cmp_gt_f16, v_cmp_lg_f16, v_cmp_nge_f16, v_cmp_ngt_f16, v_cmp_nlg_f16, v_cmp_o_f16, "
         "%sv_cmp_u_f16, v_cmpx_ge_f16, v_cmpx_gt_f16, v_cmpx_lg_f16?";
     char msg[400];
-    expect_err("gfx1100", "nop", 1, "invalid instruction, did you mean: s_nop, v_nop?");
+    static const char *const generic[] = { "gfx9-generic", "gfx9-4-generic", "gfx10-1-generic",
+                                           "gfx10-3-generic", "gfx11-generic", "gfx12-generic" };
+    size_t i;
+    /* llvm-mc-22 suggests these two on every target: each target has its group in the
+     * measured data (a target added without regenerating src/mnemonics.inc fails here) */
+    for (i = 0; i < mqsad_target_count(); i++)
+        expect_err(mqsad_target_at(i)->name, "nop", 1, "invalid instruction, did you mean: s_nop, v_nop?");
+    for (i = 0; i < sizeof generic / sizeof generic[0]; i++)
+        expect_err(generic[i], "nop", 1, "invalid instruction, did you mean: s_nop, v_nop?");
     expect_err("gfx700", "NOP v1", 1, "invalid instruction, did you mean: s_nop, v_nop?");
     expect_err("gfx950", "nop_e64 v1", 1, "invalid instruction, did you mean: s_nop, v_nop?");
     expect_err("gfx950", "\"nop\" v1", 1, "invalid instruction, did you mean: s_nop, v_nop?");
