@@ -164,6 +164,7 @@ struct dis {
     uint32_t ctrl_mask, ctrl_want;  /* dword0 & mask == want: a v_mqsad word on this target */
     uint32_t clamp_mask;            /* the CLAMP bit in dword0, 0 when the target has none */
     int explain, status;
+    int words;                      /* --words: tokens are 32-bit hex words */
     /* run_words() or run_words_sse41(), chosen once by cmd_dis */
     size_t (*run_words)(struct dis *d, const char *q, size_t avail);
     size_t olen;                    /* bytes in obuf */
@@ -327,6 +328,21 @@ static void explain(struct dis *d, const mqsad_inst *in, mqsad_status st, size_t
         out_put(d, line, (size_t)n);
     }
     (void)avail;
+}
+
+/* One decoded instruction: TAB, text, newline (and the --explain table). */
+static void put_inst(struct dis *d, const mqsad_inst *in)
+{
+    size_t len = 0;
+    char *o;
+    if (sizeof d->obuf - d->olen < DIS_TEXT_MAX + 2) out_flush(d);
+    o = d->obuf + d->olen;
+    o[0] = '\t';
+    mqsad_format(in, o + 1, DIS_TEXT_MAX, &len);
+    if (len > DIS_TEXT_MAX - 1) len = DIS_TEXT_MAX - 1;
+    o[1 + len] = '\n';
+    d->olen += len + 2;
+    if (d->explain) explain(d, in, MQSAD_OK, in->length);
 }
 
 /* Input read ahead of the line loop: the input is usually not in the caches (after any
@@ -511,16 +527,7 @@ static void process(struct dis *d, int final)
         }
         st = mqsad_decode(d->t, p, avail, &in);
         if (st == MQSAD_OK) {
-            size_t len = 0;
-            char *o;
-            if (sizeof d->obuf - d->olen < DIS_TEXT_MAX + 2) out_flush(d);
-            o = d->obuf + d->olen;
-            o[0] = '\t';
-            mqsad_format(&in, o + 1, DIS_TEXT_MAX, &len);
-            if (len > DIS_TEXT_MAX - 1) len = DIS_TEXT_MAX - 1;
-            o[1 + len] = '\n';
-            d->olen += len + 2;
-            if (d->explain) explain(d, &in, st, avail);
+            put_inst(d, &in);
             consume(d, in.length);
             continue;
         }
@@ -921,6 +928,50 @@ static size_t run_words_sse41(struct dis *d, const char *q, size_t avail)
 /* text[len] must be readable and a separator (the line's '\n', or a sentinel). Bytes are
  * first collected in d->lb/d->lc (local, unaliased pointers keep the loop tight), then
  * appended to the queue at brackets and at the end of the line. */
+/* --words: a token is one 32-bit word in hex, "d63d0004" or "0xD63D0004" (what
+ * `mqsad asm --hex` and shader dumps print), stored little-endian; its four bytes carry
+ * the token's column. Comments, brackets and diagnostics as for byte tokens. */
+static int parse_word(const char *s, size_t n, uint32_t *out)
+{
+    size_t i = n >= 2 && s[0] == '0' && (s[1] | 0x20) == 'x' ? 2 : 0;
+    uint32_t v = 0;
+    if (i >= n || n - i > 8) return -1;
+    for (; i < n; i++) {
+        unsigned dv = hexv[(unsigned char)s[i]];
+        if (dv >= 16) return -1;
+        v = v << 4 | dv;
+    }
+    *out = v;
+    return 0;
+}
+
+static void do_words_line(struct dis *d, const char *text, size_t len)
+{
+    size_t i = 0;
+    while (i < len) {
+        char c = text[i];
+        size_t j = i;
+        uint32_t v;
+        uint8_t b[4];
+        unsigned col[4];
+        if (cclass[(unsigned char)c] == 2) { i++; continue; }
+        if (c == '#') break;
+        if (c == '[' || c == ']') { bracket(d, c, i); i++; continue; }
+        while (j < len && !is_delim(text[j])) j++;
+        if (parse_word(text + i, j - i, &v) != 0) {
+            diag_cur(d, i, "error", "invalid input token");
+            d->npend = 0;       /* as for byte tokens: the line's bytes are dropped */
+            d->head = 0;
+            break;
+        }
+        b[0] = (uint8_t)v; b[1] = (uint8_t)(v >> 8); b[2] = (uint8_t)(v >> 16); b[3] = (uint8_t)(v >> 24);
+        col[0] = col[1] = col[2] = col[3] = (unsigned)i + 1;
+        append(d, b, col, 4);
+        i = j;
+    }
+    line_done(d);
+}
+
 static void do_line(struct dis *d, const char *restrict text, size_t len)
 {
     uint8_t *restrict lb = d->lb;
@@ -928,6 +979,7 @@ static void do_line(struct dis *d, const char *restrict text, size_t len)
     size_t i = 0, n = 0;
     d->cur = text;
     d->curlen = len;
+    if (d->words) { do_words_line(d, text, len); return; }
     if (little_endian && canonical_line(d, text, len)) return;
     while (i < len) {
         char c = text[i];
@@ -1063,7 +1115,7 @@ static int map_start(struct dis *d)
 static void dis_usage(FILE *out)
 {
     fprintf(out,
-        "usage: mqsad dis -t TARGET [--explain] [FILE]\n"
+        "usage: mqsad dis -t TARGET [--explain] [--bin | --words] [FILE]\n"
         "\n"
         "Disassembles bytes the way `llvm-mc -triple=amdgcn -mcpu=TARGET -disassemble` does,\n"
         "for V_MQSAD_U32_U8. Input (FILE, or standard input when absent or \"-\"): byte\n"
@@ -1080,6 +1132,15 @@ static void dis_usage(FILE *out)
         "                               exactly what the GFX7 assembler produces\n"
         "  --explain                    after each word, a table of its bit fields\n"
         "                               (name, bits hi:lo, value, meaning), as `;` lines\n"
+        "  --bin                        the input is raw bytes (e.g. `mqsad asm --bin`);\n"
+        "                               problems are reported at their byte offset as\n"
+        "                               FILE: byte N (0xN): warning: invalid instruction\n"
+        "                               encoding: REASON, then the bytes there; decoding\n"
+        "                               resumes 4 bytes later\n"
+        "  --words                      tokens are 32-bit words in hex (d63d0004 or\n"
+        "                               0xD63D0004, as `mqsad asm --hex` and shader dumps\n"
+        "                               print them), little-endian in memory; otherwise\n"
+        "                               as above (comments, blocks, line:column)\n"
         "  -h, --help                   this text\n"
         "\n"
         "Differences from llvm-mc: other instructions are reported as invalid encodings\n"
@@ -1107,7 +1168,7 @@ static void dis_input(struct dis *d)
     for (;;) {
         const char *nl;
         /* runs of the usual one-word lines: no newline search needed */
-        if (!skipping && !d->npend && !d->in_block && !d->explain) {
+        if (!skipping && !d->npend && !d->in_block && !d->explain && !d->words) {
             size_t n = d->run_words(d, buf + start, end - start);
             if (n) { start += n; continue; }
         }
@@ -1196,11 +1257,73 @@ static void dis_input(struct dis *d)
     }
 }
 
+/* --bin: the input is raw bytes (`mqsad asm --bin`, objcopy -O binary, a memory dump).
+ * Instructions print as in text mode; an undecodable position is reported at its byte
+ * offset, with the reason and the bytes there, and decoding resumes 4 bytes later, as in
+ * stream mode. Fewer than 8 bytes at the end are reported once. Reads DIS_RBUF bytes at a
+ * time (bounded memory), so an instruction may straddle two reads. */
+static void bin_diag(struct dis *d, uint64_t off, const uint8_t *p, size_t n, mqsad_status st)
+{
+    size_t i;
+    out_flush(d);
+    fflush(stdout);
+    fprintf(stderr, "%s: byte %llu (0x%llx): warning: invalid instruction encoding: %s\n ",
+            d->fname, (unsigned long long)off, (unsigned long long)off, mqsad_strerror(st));
+    for (i = 0; i < n; i++) fprintf(stderr, " %02x", p[i]);
+    fputc('\n', stderr);
+    d->status = 1;
+}
+
+static void dis_binary(struct dis *d)
+{
+    uint8_t *b = (uint8_t *)d->rbuf;
+    size_t start = 0, end = 0;
+    uint64_t base = 0;               /* input offset of b[0] */
+    int eof = 0;
+    for (;;) {
+        size_t avail;
+        mqsad_inst in;
+        mqsad_status st;
+        if (!eof && end - start < DIS_INST_MAX) {
+            size_t got;
+            memmove(b, b + start, end - start);
+            base += start;
+            end -= start;
+            start = 0;
+            got = fread(b + end, 1, DIS_RBUF - end, d->in);
+            if (got == 0) {
+                if (ferror(d->in)) {
+                    out_flush(d);
+                    fflush(stdout);
+                    fprintf(stderr, "mqsad dis: read error on %s\n", d->fname);
+                    d->status = 1;
+                }
+                eof = 1;
+            }
+            end += got;
+            continue;
+        }
+        if (start == end) break;
+        avail = end - start < DIS_INST_MAX ? end - start : DIS_INST_MAX;
+        if (avail >= 8 && fast_word(d, b + start)) { start += 8; continue; }
+        st = mqsad_decode(d->t, b + start, avail, &in);
+        if (st == MQSAD_OK) {
+            put_inst(d, &in);
+            start += in.length;
+            continue;
+        }
+        /* the bytes shown: the word, or all that is left of a cut-off literal */
+        bin_diag(d, base + start, b + start, st == MQSAD_E_TRUNCATED_LITERAL || avail < 8 ? avail : 8, st);
+        if (d->explain && st != MQSAD_E_TRUNCATED) explain(d, &in, st, avail);
+        start += st == MQSAD_E_TRUNCATED ? avail : 4;   /* < 8 bytes left: nothing more decodes */
+    }
+}
+
 int cmd_dis(int argc, char **argv)
 {
     struct dis *d;
     const char *tname = NULL, *path = NULL;
-    int i, explain_flag = 0, rc;
+    int i, explain_flag = 0, bin_flag = 0, words_flag = 0, rc;
     for (i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (cli_is_help(a)) { dis_usage(stdout); return 0; }
@@ -1211,17 +1334,21 @@ int cmd_dis(int argc, char **argv)
         else if (!strncmp(a, "-mcpu=", 6)) tname = a + 6;
         else if (!strncmp(a, "--mcpu=", 7)) tname = a + 7;
         else if (!strcmp(a, "--explain")) explain_flag = 1;
+        else if (!strcmp(a, "--bin")) bin_flag = 1;
+        else if (!strcmp(a, "--words")) words_flag = 1;
         else if (a[0] == '-' && a[1]) { fprintf(stderr, "mqsad dis: unknown option '%s'\n", a); dis_usage(stderr); return 2; }
         else if (path) { fprintf(stderr, "mqsad dis: more than one input file\n"); return 2; }
         else path = a;
     }
     if (!tname) { fprintf(stderr, "mqsad dis: missing -t TARGET\n"); dis_usage(stderr); return 2; }
+    if (bin_flag && words_flag) { fprintf(stderr, "mqsad dis: --bin and --words exclude each other\n"); return 2; }
     init_classes();
     d = calloc(1, sizeof *d);
     if (!d) { fprintf(stderr, "mqsad dis: out of memory\n"); return 2; }
     d->t = mqsad_target_lookup(tname);
     if (!d->t) { fprintf(stderr, "mqsad dis: unknown target '%s'\n", tname); free(d); return 2; }
     d->explain = explain_flag;
+    d->words = words_flag;
     setup_target(d);
     d->run_words = run_words;
 #if DIS_SSE41
@@ -1241,6 +1368,10 @@ int cmd_dis(int argc, char **argv)
         }
     }
 
+    if (bin_flag) {
+        dis_binary(d);
+        goto done;
+    }
     if (map_start(d)) {
         /* A mapped file that another process truncates raises SIGBUS at the first page
          * past its new end; report that like a read error instead of dying. */

@@ -112,6 +112,93 @@ else
     bad "missing $VEC"
 fi
 
+# --bin (raw bytes): every vector llvm-mc decodes as one v_mqsad_u32_u8, per target, as
+# one binary stream three times over (about 100 KiB with 8-, 12- and 16-byte instructions,
+# so instructions straddle the 64 KiB reads), from a file and from a pipe: stdout must be
+# llvm-mc's texts in order. The bytes are packed by perl (perl-base is essential in Debian).
+if [ -f "$VEC" ] && command -v perl > /dev/null 2>&1; then
+    for t in $(awk -F'\t' '!/^#/ { print $1 }' "$VEC" | sort -u); do
+        awk -F'\t' -v t="$t" -v want="$tmp/bexp" '
+            $1 == t && $3 !~ / ;; / && $3 ~ /^v_mqsad_u32_u8/ { print $2; print "\t" $3 > want }
+            END { close(want) }' "$VEC" > "$tmp/bhex"
+        perl -ne 'chomp; print pack("C*", map { hex } split /,/)' "$tmp/bhex" "$tmp/bhex" "$tmp/bhex" > "$tmp/bin"
+        cat "$tmp/bexp" "$tmp/bexp" "$tmp/bexp" > "$tmp/bexp3"
+        "$BIN" dis -t "$t" --bin "$tmp/bin" > "$tmp/bout" 2> "$tmp/berr"; rc=$?
+        if [ $rc -eq 0 ] && [ ! -s "$tmp/berr" ] && [ "$(wc -l < "$tmp/bexp")" -gt 3000 ] &&
+           cmp -s "$tmp/bout" "$tmp/bexp3"; then ok; else bad "--bin vectors $t (rc=$rc)"; diff "$tmp/bout" "$tmp/bexp3" | head -5 >&2; fi
+        cat "$tmp/bin" | "$BIN" dis -t "$t" --bin > "$tmp/bout" 2>&1
+        cmp -s "$tmp/bout" "$tmp/bexp3" && ok || bad "--bin vectors $t from a pipe"
+    done
+    rm -f "$tmp/bhex" "$tmp/bin" "$tmp/bexp" "$tmp/bexp3"
+fi
+
+# --bin problems, at their byte offsets (the format in --help and the man page): a word
+# with the wrong ENCODING at byte 8 (resync 4 bytes later, where a valid word starts), a
+# 32-bit literal cut off at byte 20 (the word and the 2 literal bytes there are shown),
+# then, 4 bytes later, fewer than 8 bytes: reported once. Empty input: nothing, exit 0.
+W='04 00 3d d6 02 03 22 04'
+printf '\004\000\075\326\002\003\042\004\377\377\377\377\004\000\075\326\002\003\042\004\004\000\075\326\377\002\042\004\170\126' \
+    | "$BIN" dis -t gfx1100 --bin > "$tmp/out" 2> "$tmp/err"; rc=$?
+printf '\tv_mqsad_u32_u8 v[4:7], v[2:3], v1, v[8:11]\n\tv_mqsad_u32_u8 v[4:7], v[2:3], v1, v[8:11]\n' > "$tmp/want"
+cmp -s "$tmp/out" "$tmp/want" && ok || bad "--bin: valid words around problems"
+cat > "$tmp/want_err" <<EOF
+<stdin>: byte 8 (0x8): warning: invalid instruction encoding: not v_mqsad_u32_u8 on this target (encoding or opcode differs)
+  ff ff ff ff 04 00 3d d6
+<stdin>: byte 20 (0x14): warning: invalid instruction encoding: truncated input: literal bytes missing
+  04 00 3d d6 ff 02 22 04 78 56
+<stdin>: byte 24 (0x18): warning: invalid instruction encoding: truncated input: fewer than 8 bytes for the instruction word
+  ff 02 22 04 78 56
+EOF
+[ $rc -eq 1 ] && cmp -s "$tmp/err" "$tmp/want_err" && ok || { bad "--bin diagnostics (rc=$rc)"; diff "$tmp/err" "$tmp/want_err" >&2; }
+printf '\004\000\075\326\002\003\042\004' > "$tmp/w.bin"
+"$BIN" dis -t gfx900 --bin "$tmp/w.bin" > "$tmp/out" 2> "$tmp/err"; rc=$?
+[ $rc -eq 1 ] && grep -q "^$tmp/w.bin: byte 0 (0x0): warning: invalid instruction encoding: not v_mqsad" "$tmp/err" &&
+    grep -qx "  $W" "$tmp/err" && [ ! -s "$tmp/out" ] && ok || bad "--bin: another target's word, file name (rc=$rc)"
+"$BIN" dis -t gfx1100 --bin < /dev/null > "$tmp/out" 2>&1; rc=$?
+[ $rc -eq 0 ] && [ ! -s "$tmp/out" ] && ok || bad "--bin: empty input"
+"$BIN" dis -t gfx1100 --bin --explain "$tmp/w.bin" > "$tmp/out" 2>&1
+grep -q '^	; OP        25:16  0x23d   V_MQSAD_U32_U8 (573)$' "$tmp/out" && ok || bad "--bin --explain"
+
+# --words: every vector row as 32-bit hex words in a [ ] block (bytes 0-3 of a row are the
+# first word, little-endian), bare lower-case on even rows and 0X-prefixed upper-case on
+# odd rows: rows llvm-mc decodes to one v_mqsad_u32_u8 print exactly that, INVALID and
+# CRASH rows nothing. A token that is not 1-8 hex digits is llvm-mc's "invalid input token".
+if [ -f "$VEC" ]; then
+    for t in gfx801 gfx90a gfx1030 gfx1150 gfx1250; do
+        awk -F'\t' -v t="$t" -v inp="$tmp/win" -v want="$tmp/wexp" '
+            $1 == t && $3 !~ / ;; / && ($3 ~ /^v_mqsad_u32_u8/ || $3 == "INVALID" || $3 ~ /^CRASH/) {
+                m = split($2, b, ","); if (m % 4) next
+                o = ""
+                for (j = 1; j <= m; j += 4) {
+                    w = substr(b[j + 3], 3) substr(b[j + 2], 3) substr(b[j + 1], 3) substr(b[j], 3)
+                    o = o (j > 1 ? " " : "") (n % 2 ? "0X" toupper(w) : w)
+                }
+                print "[" o "]" > inp
+                if ($3 ~ /^v_mqsad/) print "\t" $3 > want
+                n++
+            }
+            END { close(inp); close(want) }' "$VEC"
+        "$BIN" dis -t "$t" --words "$tmp/win" > "$tmp/wout" 2>/dev/null
+        nrows=$(wc -l < "$tmp/win")
+        if [ "$nrows" -gt 4000 ] && cmp -s "$tmp/wout" "$tmp/wexp"; then ok; else
+            bad "--words vectors $t ($nrows rows)"; diff "$tmp/wout" "$tmp/wexp" | head -5 >&2; fi
+    done
+    rm -f "$tmp/win" "$tmp/wexp" "$tmp/wout"
+fi
+printf 'd63d0004 4220302 # a comment\nd63d0004 123456789\n0x 04220302\n' | "$BIN" dis -t gfx1100 --words > "$tmp/out" 2> "$tmp/err"; rc=$?
+printf '\tv_mqsad_u32_u8 v[4:7], v[2:3], v1, v[8:11]\n' > "$tmp/want"
+cat > "$tmp/want_err" <<EOF
+<stdin>:2:10: error: invalid input token
+d63d0004 123456789
+         ^
+<stdin>:3:1: error: invalid input token
+0x 04220302
+^
+EOF
+[ $rc -eq 1 ] && cmp -s "$tmp/out" "$tmp/want" && cmp -s "$tmp/err" "$tmp/want_err" && ok ||
+    { bad "--words tokens (rc=$rc)"; diff "$tmp/err" "$tmp/want_err" >&2; }
+"$BIN" dis -t gfx1100 --words --bin < /dev/null > /dev/null 2>&1; [ $? -eq 2 ] && ok || bad "--words with --bin: usage error"
+
 # The one-word line loop (run_words: line_sse41() when the CPU has SSE4.1, else
 # line_scalar()) against independent expectations, with the default choice and with
 # MQSAD_CPU_MASK=0 (always line_scalar()):

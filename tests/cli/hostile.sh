@@ -160,6 +160,24 @@ rep 100000 '0x04,0x00,0x3d,0xd6,0x02,0x03,0x22,0x04
 ' > "$f"
 run $NULLF dis -t gfx1100 "$f"; expect "dis: 100000 words" 0 ""
 [ "$(grep -c 'v_mqsad_u32_u8' "$TMP/out")" -eq 100000 ] && ok || bad "dis: 100000 words: $(grep -c v_mqsad "$TMP/out") decoded"
+# --bin: random bytes, 8 MiB of one valid word, a word cut after 5 bytes; --words: random
+# hex words, a 10 MB line of words, a 1000-digit word.
+head -c 1000000 /dev/urandom > "$f"
+run $NULLF dis -t gfx1250 --bin "$f"; expect "dis --bin: random binary" 01 ""
+[ "$rc" -eq 0 ] || head -c 4096 "$TMP/err" | grep -Eq "^$f: byte [0-9]+ \(0x[0-9a-f]+\): warning: invalid instruction encoding: " && ok ||
+    bad "dis --bin: random binary: unclear error: $(head -c 300 "$TMP/err")"
+printf '\004\000\075\326\002\003\042\004' > "$f"
+i=0; while [ $i -lt 20 ]; do cat "$f" "$f" > "$f.2"; mv "$f.2" "$f"; i=$((i + 1)); done
+run $NULLF dis -t gfx1100 --bin "$f"; expect "dis --bin: 8 MiB of valid words" 0 ""
+[ "$(grep -c 'v_mqsad_u32_u8' "$TMP/out")" -eq 1048576 ] && ok || bad "dis --bin: 8 MiB: $(grep -c v_mqsad "$TMP/out") decoded"
+printf '\004\000\075\326\002' > "$f"
+run $NULLF dis -t gfx1100 --bin "$f"; expect "dis --bin: 5 bytes" 1 "^$f: byte 0 \(0x0\): warning: invalid instruction encoding: truncated input"
+head -c 8192 /dev/urandom | od -An -v -tx4 > "$f"
+run $NULLF dis -t gfx1100 --words "$f"; expect "dis --words: random words" 01 ""
+{ rep 1200000 'd63d0004 '; echo; } > "$f"
+run $NULLF dis -t gfx1100 --words "$f"; expect "dis --words: 10 MB line" 1 "^$f:1:[0-9]+: error: "
+{ fill 1000 f; echo; } > "$f"
+run $NULLF dis -t gfx1100 --words "$f"; expect "dis --words: 1000-digit word" 1 "^$f:1:1: error: invalid input token"
 # a file that shrinks while it is read (regular files are mapped): a read error, not SIGBUS.
 # The output goes to a FIFO read only after the truncation, so dis is blocked mid-file then.
 if command -v mkfifo >/dev/null 2>&1 && command -v truncate >/dev/null 2>&1; then
