@@ -34,8 +34,8 @@
  *    warnings and for malformed tokens, 1 only for block/bracket errors);
  *  - input lines are limited to DIS_MAXLINE bytes (error "line too long", line skipped).
  *
- * Speed (goal, issue #5: >= 100x llvm-mc as whole-process time on 100k word lines): a
- * regular file is mapped a window at a time rather than read (map_view()), lines are
+ * Speed (goal, issue #5: >= 100x llvm-mc as whole-process time on 100k word lines): input
+ * is read DIS_RBUF bytes at a time (a mapping measured slower: see dis_input()), lines are
  * scanned in place and output is buffered. Runs of the usual one-word lines
  * ("[0xHH,...,0xHH]" and "0xHH,...,0xHH") are checked and converted without a loop over
  * characters, then printed as four fixed-size copies from per-(slot, code) text tables that
@@ -60,14 +60,9 @@
 #include "cli.h"
 
 #include <errno.h>
-#include <setjmp.h>
-#include <signal.h>
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
-#include <sys/stat.h>
-#include <unistd.h>
 #if defined(__SSE2__)
 #include <emmintrin.h>
 #endif
@@ -91,8 +86,6 @@
 #define DIS_PEND 64                 /* pending bytes (at most 15 stay between lines) */
 #define DIS_INST_MAX 16             /* longest instruction (gfx1250 64-bit literal) */
 #define DIS_TEXT_MAX 512            /* longest instruction text (about 300 with annotations) */
-#define DIS_MAPWIN ((size_t)1 << 20) /* input window mapped at a time (a multiple of any page size) */
-#define DIS_MAPPAD 64               /* window bytes past the usable end: over-reads stay inside */
 
 
 /* character classes: 2 = separator (" \t\n\r,"), 1 = other token delimiter ("#[]"),
@@ -181,11 +174,6 @@ struct dis {
     int pslot[DIS_PEND];            /* saved-line slot of older lines' bytes (set at line end) */
     const char *fname;
     FILE *in;
-    /* map mode (see map_view()): the window, its file offset, the file's size, and the
-     * file offset of the current view's first byte */
-    const char *map;
-    uint64_t map_off, fsize, vbase;
-    int fd;
     unsigned next_slot;
     struct saved_line saved[DIS_SLOTS];
     uint8_t lb[DIS_MAXLINE / 2 + 2]; /* bytes of the line being read (a token and its */
@@ -855,7 +843,7 @@ int line_sse41(const char *q, const struct line_form *f, uint32_t *d0, uint32_t 
 #endif
 
 /* Prints the run of consecutive lines of form f at q (avail bytes of input; q[0 .. avail
- * + 8) readable: rbuf and the mapped views are padded) and returns the bytes consumed: 0
+ * + 8) readable: rbuf is padded) and returns the bytes consumed: 0
  * when the first line is not of that form or not a printable word (the caller's general
  * path takes it). Either form leaves the state as it found it, which the caller
  * guarantees is: nothing pending, no block open (hence block_failed == 0), cur_count == 0
@@ -1055,63 +1043,6 @@ static void setup_target(struct dis *d)
     d->scratch.target = d->t;   /* the rest stays zeroed (calloc) */
 }
 
-/* SIGBUS while a window is mapped: back to cmd_dis (set only in map mode; the CLI's one
- * piece of mutable global state besides the character tables). */
-static sigjmp_buf g_sigbus;
-static void on_sigbus(int sig)
-{
-    (void)sig;
-    siglongjmp(g_sigbus, 1);
-}
-
-/* Input from a regular file is mapped, DIS_MAPWIN bytes at a time, instead of read:
- * read(2) copies every byte once more, about a quarter of the whole run's time at 42
- * bytes a line. The main loop then scans a "view" of the window exactly where rbuf would
- * have held the same bytes: a refill that would fread DIS_RBUF bytes starting at file
- * offset pos into rbuf instead points buf at pos in the window (DIS_RBUF bytes, padded
- * by DIS_MAPPAD readable bytes that are still inside the file, so the padding rules of
- * rbuf hold). The view's bounds, and so everything that depends on them (which lines are
- * seen whole, where an over-long line is cut), are those of the stdio path, since fread
- * fills the whole request from a regular file short of its end. Near the end of the file
- * the loop switches back to stdio at pos, so the end of the input (last line without a
- * newline, EOF, read errors) has one path. Memory stays bounded: one window. (A file
- * truncated by someone else while being read raises SIGBUS here, where read(2) would
- * see an early end: cmd_dis catches it and reports a read error.) Returns 0 when the view at pos is not mapped (near the end of the
- * file, or mmap failed): the caller continues with stdio from pos. */
-static int map_view(struct dis *d, uint64_t pos)
-{
-    const uint64_t need = DIS_RBUF + DIS_MAPPAD;
-    if (pos + need > d->fsize) return 0;
-    if (!d->map || pos < d->map_off || pos + need > d->map_off + DIS_MAPWIN) {
-        long pg = sysconf(_SC_PAGESIZE);
-        uint64_t off;
-        void *p;
-        if (d->map) munmap((void *)(uintptr_t)d->map, DIS_MAPWIN);
-        d->map = NULL;
-        if (pg <= 0 || (uint64_t)pg > DIS_MAPWIN - need) return 0;
-        off = pos - pos % (uint64_t)pg;   /* fits in off_t: at most the file size */
-        p = mmap(NULL, DIS_MAPWIN, PROT_READ, MAP_PRIVATE, d->fd, (off_t)off);
-        if (p == MAP_FAILED) return 0;
-        d->map = p;
-        d->map_off = off;
-    }
-    d->vbase = pos;
-    return 1;
-}
-
-/* Map mode for d->in if it is a regular file. */
-static int map_start(struct dis *d)
-{
-    struct stat st;
-    off_t cur;
-    d->fd = fileno(d->in);
-    if (d->fd < 0 || fstat(d->fd, &st) != 0 || !S_ISREG(st.st_mode)) return 0;
-    cur = lseek(d->fd, 0, SEEK_CUR);   /* stdin may start mid-file */
-    if (cur < 0 || st.st_size < cur) return 0;
-    d->fsize = (uint64_t)st.st_size;
-    return map_view(d, (uint64_t)cur);
-}
-
 static void dis_usage(FILE *out)
 {
     fprintf(out,
@@ -1153,18 +1084,15 @@ static void dis_usage(FILE *out)
         DIS_MAXLINE - 1);
 }
 
-/* Reads and decodes the whole input (d->map set: map mode, see map_view). */
+/* Reads and decodes the whole input, DIS_RBUF bytes at a time. (read(2) into this buffer,
+ * which stays in the caches, measured faster than mapping the file in 1 MiB windows on a
+ * VM where page faults are dear: 2.4 against 3.5 ms for the 100k-line bench corpus; on
+ * another VM the mapping had been 0.26 ms faster cold: docs/performance.md.) */
 static void dis_input(struct dis *d)
 {
     size_t start = 0, end = 0;
-    const char *buf;
+    const char *const buf = d->rbuf;
     int eof = 0, skipping = 0;
-    /* buf: rbuf, or the mapped window (then end is fixed, DIS_MAPPAD short of its end) */
-    buf = d->rbuf;
-    if (d->map) {
-        buf = d->map + (d->vbase - d->map_off);
-        end = DIS_RBUF;   /* what the first fread would have returned */
-    }
     for (;;) {
         const char *nl;
         /* runs of the usual one-word lines: no newline search needed */
@@ -1202,27 +1130,6 @@ static void dis_input(struct dis *d)
         }
         if (eof) break;
         if (skipping) start = end;   /* the long line's bytes are dropped */
-        if (d->map) {
-            /* the view the refill below would have read, from the first unconsumed byte;
-             * or stdio from there on */
-            uint64_t pos = d->vbase + start;
-            if (map_view(d, pos)) {
-                buf = d->map + (pos - d->map_off);
-                start = 0;
-                end = DIS_RBUF;
-                continue;
-            }
-            if (d->map) munmap((void *)(uintptr_t)d->map, DIS_MAPWIN);
-            d->map = NULL;
-            buf = d->rbuf;
-            start = end = 0;
-            if (fseeko(d->in, (off_t)pos, SEEK_SET) != 0) {
-                fprintf(stderr, "mqsad dis: read error on %s\n", d->fname);
-                d->status = 1;
-                eof = 1;
-                continue;
-            }
-        }
         if (start > 0) {
             memmove(d->rbuf, d->rbuf + start, end - start);
             end -= start;
@@ -1368,33 +1275,9 @@ int cmd_dis(int argc, char **argv)
         }
     }
 
-    if (bin_flag) {
-        dis_binary(d);
-        goto done;
-    }
-    if (map_start(d)) {
-        /* A mapped file that another process truncates raises SIGBUS at the first page
-         * past its new end; report that like a read error instead of dying. */
-        struct sigaction sa;
-        memset(&sa, 0, sizeof sa);
-        sa.sa_handler = on_sigbus;
-        sigemptyset(&sa.sa_mask);
-        if (sigaction(SIGBUS, &sa, NULL) != 0) {
-            munmap((void *)(uintptr_t)d->map, DIS_MAPWIN);
-            d->map = NULL;
-            if (fseeko(d->in, (off_t)d->vbase, SEEK_SET) != 0) d->status = 1;
-        } else if (sigsetjmp(g_sigbus, 1)) {
-            out_flush(d);
-            fflush(stdout);
-            fprintf(stderr, "mqsad dis: read error on %s (the file shrank while it was read)\n", d->fname);
-            d->status = 1;
-            goto done;
-        }
-    }
-    dis_input(d);
-done:
+    if (bin_flag) dis_binary(d);
+    else dis_input(d);
     out_flush(d);
-    if (d->map) munmap((void *)(uintptr_t)d->map, DIS_MAPWIN);
     if (d->in != stdin) fclose(d->in);
     rc = d->status;
     free(d);

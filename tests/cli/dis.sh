@@ -212,7 +212,7 @@ EOF
 #    digit positions of either form, between valid lines: llvm-mc's "invalid input token" at
 #    the token (no caret line when the byte is not ASCII, as LLVM's SMDiagnostic), the rest
 #    of the line dropped (a "]" line closes the block the "[" opened),
-#    the valid lines printed; from a file (mapped) and from a pipe.
+#    the valid lines printed; from a file and from a pipe.
 dis_mask() {  # runs $BIN with MQSAD_CPU_MASK=$mask when $mask is set
     if [ -n "$mask" ]; then MQSAD_CPU_MASK=$mask "$BIN" "$@"; else "$BIN" "$@"; fi
 }

@@ -116,15 +116,16 @@ run $NULLF dis -t gfx1100 "$f"; expect "dis: 10 MB line" 1 "^$f:1:[0-9]+: error:
 rep 250000 '0x04,0x00,0x3d,0xd6,0x02,0x03,0x22,0x04,' > "$f"; echo >> "$f"
 run $NULLF dis -t gfx1100 "$f"; expect "dis: 10 MB line of valid bytes" 01 ""
 [ "$rc" -eq 0 ] || head -c 300 "$TMP/err" | grep -Eq "^$f:1:[0-9]+: error: " && ok || bad "dis: 10 MB valid line: unclear error"
-# The input file shrinks while it is read: a mapped file raises SIGBUS past its new end,
-# which must become a read error. The output pipe is read slowly, so mqsad is blocked a
-# few hundred KB into the 8 MB file when the file is emptied.
+# The input file shrinks while it is read: read(2) sees an early end, so the lines before
+# it decode and a line cut short is reported where it stops; no signal. The output pipe is
+# read slowly, so mqsad is blocked a few hundred KB into the 8 MB file when it is emptied.
 rep 200000 "$GENC
 " > "$f"
 ( timeout "$T" "$BIN" dis -t gfx1100 "$f" 2> "$TMP/err"; echo $? > "$TMP/rc" ) |
     { head -c 100000 > /dev/null; : > "$f"; cat > /dev/null; }
 rc=$(cat "$TMP/rc")
-expect "dis: the input file shrinks while it is read" 1 "^mqsad dis: read error on $f \\(the file shrank while it was read\\)$"
+expect "dis: the input file shrinks while it is read" 01 ""
+[ "$rc" -eq 0 ] || grep -Eq "^$f:[0-9]+:[0-9]+: (warning|error): " "$TMP/err" && ok || bad "dis: shrinking file: unclear error"
 for k in 1 2 3 4 5 6 7; do
     bytes=$(echo '0x04,0x00,0x3d,0xd6,0x02,0x03,0x22' | cut -d, -f1-$k)
     printf '[%s]\n' "$bytes" > "$f"
@@ -178,15 +179,15 @@ run $NULLF dis -t gfx1100 --words "$f"; expect "dis --words: random words" 01 ""
 run $NULLF dis -t gfx1100 --words "$f"; expect "dis --words: 10 MB line" 1 "^$f:1:[0-9]+: error: "
 { fill 1000 f; echo; } > "$f"
 run $NULLF dis -t gfx1100 --words "$f"; expect "dis --words: 1000-digit word" 1 "^$f:1:1: error: invalid input token"
-# a file that shrinks while it is read (regular files are mapped): a read error, not SIGBUS.
-# The output goes to a FIFO read only after the truncation, so dis is blocked mid-file then.
+# a file truncated while it is read: the output goes to a FIFO read only after the
+# truncation, so dis is blocked mid-file then; it ends normally (an early end of input).
 if command -v mkfifo >/dev/null 2>&1 && command -v truncate >/dev/null 2>&1; then
     awk 'BEGIN { for (i = 0; i < 100000; i++) print "[0x04,0x00,0x3d,0xd6,0x02,0x03,0x22,0x04]" }' > "$f"
     mkfifo "$TMP/fifo"
     $BIN dis -t gfx1100 "$f" > "$TMP/fifo" 2> "$TMP/err" & pid=$!
     { head -c 100000 > /dev/null; truncate -s 0 "$f"; cat > /dev/null; } < "$TMP/fifo"
     wait $pid; rc=$?
-    [ "$rc" -eq 1 ] && grep -q "^mqsad dis: read error on $f" "$TMP/err" && ok \
+    { [ "$rc" -eq 0 ] || { [ "$rc" -eq 1 ] && grep -Eq "^$f:[0-9]+:[0-9]+: (warning|error): " "$TMP/err"; }; } && ok \
         || bad "dis: file truncated while read: rc=$rc $(head -c 200 "$TMP/err")"
     rm -f "$TMP/fifo"
 fi
