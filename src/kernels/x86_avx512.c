@@ -11,7 +11,7 @@
  *                           funnel shift (vpshrdd), SAD accumulated by vpdpbusd, clamp by an
  *                           unsigned compare (result < acc means it wrapped) and a masked move,
  *                           skipped for blocks where no accumulator can wrap; batches of 1024+
- *                           lanes in 256-bit vectors. */
+ *                           lanes in 256-bit vectors unless in place. */
 #include "x86_avx512.h"
 
 /* Whole batch: when the output is large and the dst rows share their alignment, the head
@@ -33,10 +33,15 @@ avx512_batch(MQSAD_KERNEL_ARGS, int vnni)
     }
     /* Lanes [end, n), all of them without the streaming path. The VNNI kernel tests each
      * block for a possible wrap first (clamp 2) and runs 256-bit vectors from
-     * MQSAD_AVX512_NARROW_MIN lanes on; the constant arguments specialise each call. */
+     * MQSAD_AVX512_NARROW_MIN lanes on, unless it works in place: then each store hits a
+     * line the block has just loaded, so the 512-bit loop's slow mode from L2 (stores
+     * waiting for their lines, kernels.h) cannot arise (Zen 5, 4096 lanes in place:
+     * 112-119x the reference in 512-bit against 67-85x in 256-bit vectors, both clamps).
+     * The constant arguments specialise each call. */
     {
 #define TAIL(CLAMP, NARROW) avx512_run(src0_lo, src0_hi, src1, src2, dst, end, n, CLAMP, 0, vnni, NARROW)
-        int narrow = vnni && n - end >= MQSAD_AVX512_NARROW_MIN;
+        int in_place = dst[0] == src2[0] && dst[1] == src2[1] && dst[2] == src2[2] && dst[3] == src2[3];
+        int narrow = vnni && !in_place && n - end >= MQSAD_AVX512_NARROW_MIN;
         if (clamp && vnni && narrow) TAIL(2, 1);
         else if (clamp && vnni)      TAIL(2, 0);
         else if (clamp)              TAIL(1, 0);
