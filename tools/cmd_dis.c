@@ -51,11 +51,12 @@
  * 200k run): about 98 instructions per line with SSE4.1 and 112 without (114 before the
  * SSE4.1 path), ~0.39 M for the start-up and the first formatting of each code, against
  * about 29k / 58k per line for llvm-mc 22. The line loop is software-pipelined (the next
- * line is converted before this one is printed) and prefetches the input. The whole
- * process takes 1.7-2.4 ms for 100k lines on the development VM with glibc, of which
- * 0.6-0.9 ms is the bare cost of starting a process; linked against musl (Makefile
- * CLI_CC), whose start-up executes no CPUID (a hypervisor exit there), 0.3 ms less
- * (docs/performance.md).
+ * line is converted before this one is printed). The whole process took 1.7-2.4 ms for
+ * 100k lines on the Zen 4 development VM with glibc, of which 0.6-0.9 ms is the bare cost
+ * of starting a process; linked against musl (Makefile CLI_CC), whose start-up executes
+ * no CPUID (a hypervisor exit there), 0.3 ms less; 2.4-3.5 ms on the Zen 5 VM, where a
+ * process alone costs 0.74 ms (docs/performance.md). (The input prefetch of the mapped
+ * file is gone with the mapping: read into rbuf, the input is in the caches.)
  */
 #include "cli.h"
 
@@ -332,18 +333,6 @@ static void put_inst(struct dis *d, const mqsad_inst *in)
     d->olen += len + 2;
     if (d->explain) explain(d, in, MQSAD_OK, in->length);
 }
-
-/* Input read ahead of the line loop: the input is usually not in the caches (after any
- * other large program ran, the file's page-cache pages come from DRAM) and the hardware
- * prefetchers stop at page boundaries; prefetching 2 KiB ahead measured 0.1-0.25 ms less
- * per 100k lines after llvm-mc ran, and the same as without when the file is cached.
- * Through uintptr_t: the address may lie past the view (a prefetch never faults). */
-#define DIS_PREFETCH_AHEAD 2048
-#if defined(__GNUC__)
-#define DIS_PREFETCH(addr) __builtin_prefetch((const void *)(addr))
-#else
-#define DIS_PREFETCH(addr) ((void)0)
-#endif
 
 #if defined(__GNUC__)
 #define DIS_ALWAYS_INLINE inline __attribute__((always_inline))
@@ -874,7 +863,6 @@ static DIS_ALWAYS_INLINE size_t run_form(struct dis *d, const char *q, size_t av
         uint32_t n0 = 0, n1 = 0;
         int more;
         char *e;
-        DIS_PREFETCH((uintptr_t)q + DIS_PREFETCH_AHEAD);
         more = qn <= qlast && line(qn, f, &n0, &n1);
         if (o > olim) {
             d->olen = (size_t)(o - d->obuf);
@@ -913,9 +901,6 @@ static size_t run_words_sse41(struct dis *d, const char *q, size_t avail)
 }
 #endif
 
-/* text[len] must be readable and a separator (the line's '\n', or a sentinel). Bytes are
- * first collected in d->lb/d->lc (local, unaliased pointers keep the loop tight), then
- * appended to the queue at brackets and at the end of the line. */
 /* --words: a token is one 32-bit word in hex, "d63d0004" or "0xD63D0004" (what
  * `mqsad asm --hex` and shader dumps print), stored little-endian; its four bytes carry
  * the token's column. Comments, brackets and diagnostics as for byte tokens. */
@@ -960,6 +945,9 @@ static void do_words_line(struct dis *d, const char *text, size_t len)
     line_done(d);
 }
 
+/* text[len] must be readable and a separator (the line's '\n', or a sentinel). Bytes are
+ * first collected in d->lb/d->lc (local, unaliased pointers keep the loop tight), then
+ * appended to the queue at brackets and at the end of the line. */
 static void do_line(struct dis *d, const char *restrict text, size_t len)
 {
     uint8_t *restrict lb = d->lb;
