@@ -60,8 +60,8 @@ $(foreach d,obj musl,$(BUILD)/$(d)/suggest.o): src/mnemonics.inc
 $(BUILD)/obj/tests/%.o: tests/%.c include/mqsad.h $(wildcard tests/*.h)
 	@mkdir -p $(dir $@)
 	$(CC) $(CPPFLAGS) -Itests $(BASEFLAGS) -c $< -o $@
-# tests/test_dis_line.c #includes tools/cmd_dis.c: rebuild it when that changes.
-$(BUILD)/obj/tests/test_dis_line.o: tools/cmd_dis.c $(wildcard tools/*.h)
+# tests/test_dis_line.c #includes tools/cmd_dis.c and tools/cli.c: rebuild it when they change.
+$(BUILD)/obj/tests/test_dis_line.o: tools/cmd_dis.c tools/cli.c $(wildcard tools/*.h)
 
 $(BUILD)/libmqsad.a: $(LIB_OBJ)
 	@rm -f $@

@@ -11,13 +11,9 @@
  * converter that rejects too much (or mangles the control bits of a word) from
  * tests/cli/dis.sh; here the converters' own results are compared. */
 #include "../tools/cmd_dis.c"
+#include "../tools/cli.c"
 
 #include "t.h"
-
-int cli_is_help(const char *arg)
-{
-    return !strcmp(arg, "-h") || !strcmp(arg, "--help");
-}
 
 static int ref_digit(unsigned c)
 {

@@ -22,6 +22,11 @@ int cmd_demo(int argc, char **argv);
 /* 1 if argv[i] is --help or -h. */
 int cli_is_help(const char *arg);
 
+/* "mqsad CMD: read error on NAME: strerror(err)" on stderr, after flushing stdout: for a
+ * read that failed (ferror: a directory, EIO) rather than reached the end of the input.
+ * The caller flushes its own output buffer first and exits with status 1. */
+void cli_read_error(const char *cmd, const char *name, int err);
+
 /* n spaces to o, in blocks */
 static inline void cli_spaces(FILE *o, size_t n)
 {

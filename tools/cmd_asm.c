@@ -12,6 +12,7 @@
  * does not grow with the input; a statement longer than LINE_MAX_BYTES is an error. */
 #include "cli.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -73,6 +74,7 @@ typedef struct reader {
     FILE *f;
     size_t pos, end;
     int eof;
+    int err;                     /* errno of a failed read, 0 if none */
     char buf[READ_BUF];
 } reader;
 
@@ -85,7 +87,10 @@ static int refill(reader *r)
     r->pos = 0;
     r->end = avail;
     got = fread(r->buf + avail, 1, sizeof r->buf - avail, r->f);
-    if (got == 0) r->eof = 1;
+    if (got == 0) {
+        if (ferror(r->f)) r->err = errno ? errno : EIO;
+        r->eof = 1;
+    }
     r->end += got;
     return 1;
 }
@@ -459,6 +464,7 @@ int cmd_asm(int argc, char **argv)
     rd.f = in;
     rd.pos = rd.end = 0;
     rd.eof = 0;
+    rd.err = 0;
     for (;;) {
         const char *text = rd.buf + rd.pos;
         size_t avail = rd.end - rd.pos, k;
@@ -525,6 +531,10 @@ int cmd_asm(int argc, char **argv)
     out_flush();
     flush_deferred(&r->state);
     if (undefined_refs) r->failed = 1;
+    if (rd.err) {
+        cli_read_error("asm", r->name, rd.err);
+        r->failed = 1;
+    }
     if (in != stdin) fclose(in);
     fflush(stdout);
     return r->failed ? 1 : 0;

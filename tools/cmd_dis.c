@@ -1125,9 +1125,11 @@ static void dis_input(struct dis *d)
         }
         {
             size_t got = fread(d->rbuf + end, 1, DIS_RBUF - end, d->in);
+            int err = errno;
             if (got == 0) {
                 if (ferror(d->in)) {
-                    fprintf(stderr, "mqsad dis: read error on %s\n", d->fname);
+                    out_flush(d);
+                    cli_read_error("dis", d->fname, err);
                     d->status = 1;
                 }
                 eof = 1;
@@ -1181,16 +1183,17 @@ static void dis_binary(struct dis *d)
         mqsad_status st;
         if (!eof && end - start < DIS_INST_MAX) {
             size_t got;
+            int err;
             memmove(b, b + start, end - start);
             base += start;
             end -= start;
             start = 0;
             got = fread(b + end, 1, DIS_RBUF - end, d->in);
+            err = errno;
             if (got == 0) {
                 if (ferror(d->in)) {
                     out_flush(d);
-                    fflush(stdout);
-                    fprintf(stderr, "mqsad dis: read error on %s\n", d->fname);
+                    cli_read_error("dis", d->fname, err);
                     d->status = 1;
                 }
                 eof = 1;

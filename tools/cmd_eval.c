@@ -5,6 +5,7 @@
  * fixed line buffer; a bad line is reported on stderr with its number and skipped. */
 #include "cli.h"
 
+#include <errno.h>
 #include <string.h>
 
 #define EVAL_LINE_MAX 1024   /* bytes per line including the newline */
@@ -189,7 +190,7 @@ int cmd_eval(int argc, char **argv)
             buf[len++] = c == '\0' ? '?' : (char)c;
         } while (c != EOF);
         if (ferror(stdin)) {
-            fprintf(stderr, "mqsad eval: error reading standard input\n");
+            cli_read_error("eval", "<stdin>", errno ? errno : EIO);
             bad = 1;
         }
     }

@@ -4,6 +4,7 @@
  * --bytes (mqsad_decode). Prints the four destination VGPRs in state-file syntax. */
 #include "cli.h"
 
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -154,6 +155,10 @@ static int load_state_file(const char *path)
             break;
         }
         if (ch == EOF) break;
+    }
+    if (rc == 0 && ferror(f)) {
+        cli_read_error("exec", path, errno ? errno : EIO);
+        rc = 1;
     }
     if (f != stdin) fclose(f);
     return rc;

@@ -275,5 +275,17 @@ expect "exec: 7 bytes" 1 ""
 run $NULLF exec -t gfx1100 --bytes 0x04,0x00,0x3d,0xd6,0xff,0x02,0x22,0x04,0x78
 expect "exec: literal cut short" 1 ""
 
+# ---------------------------------------------------------------- a directory as input
+# fopen() succeeds on a directory and the first read fails (EISDIR): a read error naming
+# the input, exit status 1, never an empty but successful run.
+D=$TMP/dir; mkdir -p "$D"
+run $NULLF asm -t gfx1100 "$D"; expect "asm: a directory" 1 "^mqsad asm: read error on $D: "
+run "$D" asm -t gfx1100; expect "asm: a directory on stdin" 1 "^mqsad asm: read error on <stdin>: "
+run $NULLF dis -t gfx1100 "$D"; expect "dis: a directory" 1 "^mqsad dis: read error on $D: "
+run $NULLF dis -t gfx1100 --bin "$D"; expect "dis --bin: a directory" 1 "^mqsad dis: read error on $D: "
+run $NULLF dis -t gfx1100 --words "$D"; expect "dis --words: a directory" 1 "^mqsad dis: read error on $D: "
+run "$D" eval; expect "eval: a directory on stdin" 1 "^mqsad eval: read error on <stdin>: "
+run $NULLF exec -t gfx1100 --state "$D" "$X"; expect "exec: a directory as the state file" 1 "^mqsad exec: read error on $D: "
+
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]
