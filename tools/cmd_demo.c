@@ -309,9 +309,5 @@ int cmd_demo(int argc, char **argv)
     else
         printf("demo: every step ok. More: mqsad info, mqsad asm, mqsad dis, mqsad exec, "
                "mqsad eval (--help each).\n");
-    if (fflush(stdout) != 0 || ferror(stdout)) {
-        fprintf(stderr, "mqsad demo: error writing standard output\n");
-        return 1;
-    }
-    return strict && demo_failures ? 1 : 0;
+    return strict && demo_failures ? 1 : 0;   /* main() checks that stdout was written */
 }

@@ -31,6 +31,17 @@ static void usage(FILE *out)
                  "\nexit status: 0 success, 1 some input was invalid, 2 usage error.\n");
 }
 
+/* Output that could not be written (a full disk, an I/O error) fails the run, whatever
+ * the command: stdout is checked once, here, after the command has written everything. */
+static int finish(const char *cmd, int rc)
+{
+    if (fflush(stdout) != 0 || ferror(stdout)) {
+        fprintf(stderr, "mqsad%s%s: error writing standard output\n", cmd ? " " : "", cmd ? cmd : "");
+        return rc ? rc : 1;
+    }
+    return rc;
+}
+
 int main(int argc, char **argv)
 {
     size_t i;
@@ -43,20 +54,20 @@ int main(int argc, char **argv)
                     hargv[0] = argv[2];
                     hargv[1] = help_flag;
                     hargv[2] = NULL;
-                    return commands[i].run(2, hargv);
+                    return finish(argv[2], commands[i].run(2, hargv));
                 }
             fprintf(stderr, "mqsad: unknown command '%s' (try 'mqsad --help')\n", argv[2]);
             return 2;
         }
         usage(stdout);
-        return 0;
+        return finish(NULL, 0);
     }
     if (!strcmp(argv[1], "--version") || !strcmp(argv[1], "-V")) {
         printf("mqsad %s\n", mqsad_version());
-        return 0;
+        return finish(NULL, 0);
     }
     for (i = 0; i < sizeof commands / sizeof commands[0]; i++)
-        if (!strcmp(argv[1], commands[i].name)) return commands[i].run(argc - 1, argv + 1);
+        if (!strcmp(argv[1], commands[i].name)) return finish(argv[1], commands[i].run(argc - 1, argv + 1));
     fprintf(stderr, "mqsad: unknown command '%s' (try 'mqsad --help')\n", argv[1]);
     return 2;
 }

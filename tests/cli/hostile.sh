@@ -287,5 +287,22 @@ run $NULLF dis -t gfx1100 --words "$D"; expect "dis --words: a directory" 1 "^mq
 run "$D" eval; expect "eval: a directory on stdin" 1 "^mqsad eval: read error on <stdin>: "
 run $NULLF exec -t gfx1100 --state "$D" "$X"; expect "exec: a directory as the state file" 1 "^mqsad exec: read error on $D: "
 
+# ---------------------------------------------------------------- output that cannot be written
+# stdout on /dev/full (every write fails with ENOSPC): "mqsad CMD: error writing standard
+# output" and exit status 1 from every command, never a silent success with lost output.
+if [ -w /dev/full ]; then
+    printf '%s\n' "$G" > "$TMP/ok.s"
+    printf '%s\n' "$GENC" > "$TMP/ok.txt"
+    printf '\004\000\075\326\002\003\042\004' > "$TMP/ok.bin"
+    for c in "asm -t gfx1100 $TMP/ok.s" "asm -t gfx1100 --bin $TMP/ok.s" "dis -t gfx1100 $TMP/ok.txt" \
+             "dis -t gfx1100 --bin $TMP/ok.bin" "info -t gfx1100" "eval 1 2 3 4 5 6" "demo -t gfx900" \
+             "exec -t gfx1100 --set v1=1 v_mqsad_u32_u8_e64 v[4:7],v[2:3],v1,v[8:11]" "--version" "dis --help"; do
+        # shellcheck disable=SC2086
+        ( exec timeout "$T" "$BIN" $c ) > /dev/full 2> "$TMP/err"; rc=$?
+        cmd=${c%% *}; case $cmd in --*) cmd=""; pre="mqsad" ;; *) pre="mqsad $cmd" ;; esac
+        expect "$c > /dev/full" 1 "^$pre: error writing standard output$"
+    done
+fi
+
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]
