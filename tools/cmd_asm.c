@@ -437,12 +437,19 @@ int cmd_asm(int argc, char **argv)
     r->mode = OUT_TEXT;
     for (i = 1; i < argc; i++) {
         if (cli_is_help(argv[i])) { usage(stdout); return 0; }
-        if ((!strcmp(argv[i], "-t") || !strcmp(argv[i], "--target")) && i + 1 < argc) tname = argv[++i];
-        else if (!strncmp(argv[i], "--target=", 9)) tname = argv[i] + 9;
+        if (!strcmp(argv[i], "-t") || !strcmp(argv[i], "--target")) {
+            if (++i >= argc) { fprintf(stderr, "mqsad asm: %s needs a target\n", argv[i - 1]); return 2; }
+            tname = argv[i];
+        } else if (!strncmp(argv[i], "--target=", 9)) tname = argv[i] + 9;
         else if (!strncmp(argv[i], "-mcpu=", 6)) tname = argv[i] + 6;
-        else if (!strcmp(argv[i], "--hex")) r->mode = OUT_HEX;
-        else if (!strcmp(argv[i], "--bin")) r->mode = OUT_BIN;
-        else if (argv[i][0] == '-' && argv[i][1]) {
+        else if (!strcmp(argv[i], "--hex") || !strcmp(argv[i], "--bin")) {
+            int mode = argv[i][2] == 'h' ? OUT_HEX : OUT_BIN;
+            if (r->mode != OUT_TEXT && r->mode != mode) {
+                fprintf(stderr, "mqsad asm: --hex and --bin exclude each other\n");
+                return 2;
+            }
+            r->mode = mode;
+        } else if (argv[i][0] == '-' && argv[i][1]) {
             fprintf(stderr, "mqsad asm: unknown option '%s'\n", argv[i]);
             usage(stderr);
             return 2;

@@ -43,6 +43,8 @@ grep -q 'encoding: \[0x04,0x00,0x3d,0xd6,0x02,0x03,0x22,0x04\]' "$TMP/out" && ok
 # usage errors
 "$BIN" asm >/dev/null 2>&1; [ $? -eq 2 ] && ok || bad "missing target exit status"
 "$BIN" asm -t gfx9999 </dev/null >/dev/null 2>&1; [ $? -eq 2 ] && ok || bad "unknown target exit status"
+"$BIN" asm -t </dev/null >/dev/null 2>"$TMP/e"; [ $? -eq 2 ] && grep -qx 'mqsad asm: -t needs a target' "$TMP/e" && ok || bad "-t without a value"
+"$BIN" asm -t gfx1100 --bin --hex </dev/null >/dev/null 2>"$TMP/e"; [ $? -eq 2 ] && grep -qx 'mqsad asm: --hex and --bin exclude each other' "$TMP/e" && ok || bad "--bin with --hex"
 
 rm -rf "$TMP"
 echo "$pass passed, $fail failed"
