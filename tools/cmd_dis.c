@@ -1072,6 +1072,31 @@ static void dis_usage(FILE *out)
         DIS_MAXLINE - 1);
 }
 
+/* Moves the unread rbuf[*start, *end) to the front and reads more after it; *eof at the
+ * end of the input (a read error is reported). Returns how far the bytes moved. */
+static size_t refill(struct dis *d, size_t *start, size_t *end, int *eof)
+{
+    size_t moved = *start, got;
+    int err;
+    if (moved) {
+        memmove(d->rbuf, d->rbuf + moved, *end - moved);
+        *end -= moved;
+        *start = 0;
+    }
+    got = fread(d->rbuf + *end, 1, DIS_RBUF - *end, d->in);
+    err = errno;
+    if (got == 0) {
+        if (ferror(d->in)) {
+            out_flush(d);
+            cli_read_error("dis", d->fname, err);
+            d->status = 1;
+        }
+        *eof = 1;
+    }
+    *end += got;
+    return moved;
+}
+
 /* Reads and decodes the whole input, DIS_RBUF bytes at a time. (read(2) into this buffer,
  * which stays in the caches, measured faster than mapping the file in 1 MiB windows on a
  * VM where page faults are dear: 2.4 against 3.5 ms for the 100k-line bench corpus; on
@@ -1118,24 +1143,7 @@ static void dis_input(struct dis *d)
         }
         if (eof) break;
         if (skipping) start = end;   /* the long line's bytes are dropped */
-        if (start > 0) {
-            memmove(d->rbuf, d->rbuf + start, end - start);
-            end -= start;
-            start = 0;
-        }
-        {
-            size_t got = fread(d->rbuf + end, 1, DIS_RBUF - end, d->in);
-            int err = errno;
-            if (got == 0) {
-                if (ferror(d->in)) {
-                    out_flush(d);
-                    cli_read_error("dis", d->fname, err);
-                    d->status = 1;
-                }
-                eof = 1;
-            }
-            end += got;
-        }
+        refill(d, &start, &end, &eof);
     }
     /* the last line without a newline */
     if (end > start && !skipping) {
@@ -1182,23 +1190,7 @@ static void dis_binary(struct dis *d)
         mqsad_inst in;
         mqsad_status st;
         if (!eof && end - start < DIS_INST_MAX) {
-            size_t got;
-            int err;
-            memmove(b, b + start, end - start);
-            base += start;
-            end -= start;
-            start = 0;
-            got = fread(b + end, 1, DIS_RBUF - end, d->in);
-            err = errno;
-            if (got == 0) {
-                if (ferror(d->in)) {
-                    out_flush(d);
-                    cli_read_error("dis", d->fname, err);
-                    d->status = 1;
-                }
-                eof = 1;
-            }
-            end += got;
+            base += refill(d, &start, &end, &eof);
             continue;
         }
         if (start == end) break;
