@@ -22,9 +22,9 @@ int cmd_demo(int argc, char **argv);
 /* 1 if argv[i] is --help or -h. */
 int cli_is_help(const char *arg);
 
-/* "mqsad CMD: read error on NAME: strerror(err)" on stderr, after flushing stdout: for a
- * read that failed (ferror: a directory, EIO) rather than reached the end of the input.
- * The caller flushes its own output buffer first and exits with status 1. */
+/* "mqsad CMD: read error on NAME: strerror(err)" (EIO's if err is 0) on stderr, after
+ * flushing stdout: for a read that failed (ferror: a directory, EIO) rather than reached
+ * the end of the input. The caller flushes its own output buffer first and exits 1. */
 void cli_read_error(const char *cmd, const char *name, int err);
 
 /* n spaces to o, in blocks */

@@ -74,7 +74,7 @@ typedef struct reader {
     FILE *f;
     size_t pos, end;
     int eof;
-    int err;                     /* errno of a failed read, 0 if none */
+    int err;                     /* errno of a failed read */
     char buf[READ_BUF];
 } reader;
 
@@ -88,7 +88,7 @@ static int refill(reader *r)
     r->end = avail;
     got = fread(r->buf + avail, 1, sizeof r->buf - avail, r->f);
     if (got == 0) {
-        if (ferror(r->f)) r->err = errno ? errno : EIO;
+        if (ferror(r->f)) r->err = errno;
         r->eof = 1;
     }
     r->end += got;
@@ -443,7 +443,7 @@ int cmd_asm(int argc, char **argv)
         } else if (!strncmp(argv[i], "--target=", 9)) tname = argv[i] + 9;
         else if (!strncmp(argv[i], "-mcpu=", 6)) tname = argv[i] + 6;
         else if (!strcmp(argv[i], "--hex") || !strcmp(argv[i], "--bin")) {
-            int mode = argv[i][2] == 'h' ? OUT_HEX : OUT_BIN;
+            int mode = !strcmp(argv[i], "--hex") ? OUT_HEX : OUT_BIN;
             if (r->mode != OUT_TEXT && r->mode != mode) {
                 fprintf(stderr, "mqsad asm: --hex and --bin exclude each other\n");
                 return 2;
@@ -538,7 +538,7 @@ int cmd_asm(int argc, char **argv)
     out_flush();
     flush_deferred(&r->state);
     if (undefined_refs) r->failed = 1;
-    if (rd.err) {
+    if (ferror(in)) {
         cli_read_error("asm", r->name, rd.err);
         r->failed = 1;
     }

@@ -190,7 +190,7 @@ int cmd_eval(int argc, char **argv)
             buf[len++] = c == '\0' ? '?' : (char)c;
         } while (c != EOF);
         if (ferror(stdin)) {
-            cli_read_error("eval", "<stdin>", errno ? errno : EIO);
+            cli_read_error("eval", "<stdin>", errno);
             bad = 1;
         }
     }

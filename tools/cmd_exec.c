@@ -157,7 +157,7 @@ static int load_state_file(const char *path)
         if (ch == EOF) break;
     }
     if (rc == 0 && ferror(f)) {
-        cli_read_error("exec", path, errno ? errno : EIO);
+        cli_read_error("exec", path, errno);
         rc = 1;
     }
     if (f != stdin) fclose(f);
