@@ -299,7 +299,7 @@ if [ -w /dev/full ]; then
              "exec -t gfx1100 --set v1=1 v_mqsad_u32_u8_e64 v[4:7],v[2:3],v1,v[8:11]" "--version" "dis --help"; do
         # shellcheck disable=SC2086
         ( exec timeout "$T" "$BIN" $c ) > /dev/full 2> "$TMP/err"; rc=$?
-        cmd=${c%% *}; case $cmd in --*) cmd=""; pre="mqsad" ;; *) pre="mqsad $cmd" ;; esac
+        cmd=${c%% *}; case $cmd in --*) pre="mqsad" ;; *) pre="mqsad $cmd" ;; esac
         expect "$c > /dev/full" 1 "^$pre: error writing standard output$"
     done
 fi
