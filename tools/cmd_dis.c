@@ -61,9 +61,12 @@
 #include "cli.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 #if defined(__SSE2__)
 #include <emmintrin.h>
 #endif
@@ -81,8 +84,8 @@
 #endif
 
 #define DIS_MAXLINE 16384           /* longest input line accepted */
-#define DIS_RBUF (4 * DIS_MAXLINE)  /* read buffer */
-#define DIS_OBUF (1 << 16)          /* stdout buffer */
+#define DIS_RBUF (16 * DIS_MAXLINE) /* read buffer */
+#define DIS_OBUF (1 << 18)          /* stdout buffer */
 #define DIS_SLOTS 16                /* saved lines holding not-yet-decoded bytes */
 #define DIS_PEND 64                 /* pending bytes (at most 15 stay between lines) */
 #define DIS_INST_MAX 16             /* longest instruction (gfx1250 64-bit literal) */
@@ -137,7 +140,7 @@ enum { OPT_UNSET = 0, OPT_FAST = 1, OPT_SLOW = 2 };  /* ANDing four: 1 only if a
 struct optext {
     char text[OPT_TEXT];
     uint8_t len;
-    uint8_t ok;                    /* OPT_*; OPT_UNSET (calloc) until first used */
+    uint8_t ok;                    /* OPT_*; OPT_UNSET (zeroed memory) until first used */
 };
 struct optext16 {
     char text[OPT16_TEXT];
@@ -174,7 +177,7 @@ struct dis {
     unsigned pcol[DIS_PEND];        /* their 1-based columns */
     int pslot[DIS_PEND];            /* saved-line slot of older lines' bytes (set at line end) */
     const char *fname;
-    FILE *in;
+    int fd;                         /* the input (read(2): no stdio buffer, no malloc) */
     unsigned next_slot;
     struct saved_line saved[DIS_SLOTS];
     uint8_t lb[DIS_MAXLINE / 2 + 2]; /* bytes of the line being read (a token and its */
@@ -1028,7 +1031,7 @@ static void setup_target(struct dis *d)
         d->ctrl_mask &= ~((((uint32_t)1 << (f->ignored_hi - f->ignored_lo + 1)) - 1) << f->ignored_lo);
     d->ctrl_want = (uint32_t)f->opcode << f->op_lo | (uint32_t)f->marker << 26;
     d->clamp_mask = f->clamp_bit >= 0 ? 1u << f->clamp_bit : 0u;
-    d->scratch.target = d->t;   /* the rest stays zeroed (calloc) */
+    d->scratch.target = d->t;   /* the rest stays zeroed (cli_hot_alloc) */
 }
 
 static void dis_usage(FILE *out)
@@ -1076,24 +1079,26 @@ static void dis_usage(FILE *out)
  * end of the input (a read error is reported). Returns how far the bytes moved. */
 static size_t refill(struct dis *d, size_t *start, size_t *end, int *eof)
 {
-    size_t moved = *start, got;
-    int err;
+    size_t moved = *start;
+    ssize_t got;
     if (moved) {
         memmove(d->rbuf, d->rbuf + moved, *end - moved);
         *end -= moved;
         *start = 0;
     }
-    got = fread(d->rbuf + *end, 1, DIS_RBUF - *end, d->in);
-    err = errno;
-    if (got == 0) {
-        if (ferror(d->in)) {
+    do got = read(d->fd, d->rbuf + *end, DIS_RBUF - *end);
+    while (got < 0 && errno == EINTR);
+    if (got <= 0) {
+        if (got < 0) {   /* a directory, EIO: not the end of the input */
+            int err = errno;
             out_flush(d);
             cli_read_error("dis", d->fname, err);
             d->status = 1;
         }
         *eof = 1;
+        got = 0;
     }
-    *end += got;
+    *end += (size_t)got;
     return moved;
 }
 
@@ -1212,8 +1217,11 @@ static void dis_binary(struct dis *d)
 int cmd_dis(int argc, char **argv)
 {
     struct dis *d;
+    const mqsad_target *t;
     const char *tname = NULL, *path = NULL;
-    int i, explain_flag = 0, bin_flag = 0, words_flag = 0, rc;
+    int i, explain_flag = 0, bin_flag = 0, words_flag = 0, rc, fd = 0;
+    size_t mapped;
+    struct stat st;
     for (i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (cli_is_help(a)) { dis_usage(stdout); return 0; }
@@ -1232,11 +1240,29 @@ int cmd_dis(int argc, char **argv)
     }
     if (!tname) { fprintf(stderr, "mqsad dis: missing -t TARGET\n"); dis_usage(stderr); return 2; }
     if (bin_flag && words_flag) { fprintf(stderr, "mqsad dis: --bin and --words exclude each other\n"); return 2; }
+    t = mqsad_target_lookup(tname);
+    if (!t) { fprintf(stderr, "mqsad dis: unknown target '%s'\n", tname); return 2; }
+    if (path && strcmp(path, "-")) {
+        do fd = open(path, O_RDONLY);
+        while (fd < 0 && errno == EINTR);
+        if (fd < 0) {
+            fprintf(stderr, "mqsad dis: cannot open '%s': %s\n", path, strerror(errno));
+            return 2;
+        }
+    }
+    /* a huge page pays off from a few thousand lines on (docs/performance.md); pipes and
+     * terminals count as big: their size is not known */
+    d = cli_hot_alloc(sizeof *d, fstat(fd, &st) != 0 || !S_ISREG(st.st_mode) || st.st_size >= 65536,
+                      &mapped);
+    if (!d) {
+        fprintf(stderr, "mqsad dis: out of memory\n");
+        if (fd) close(fd);
+        return 2;
+    }
     init_classes();
-    d = calloc(1, sizeof *d);
-    if (!d) { fprintf(stderr, "mqsad dis: out of memory\n"); return 2; }
-    d->t = mqsad_target_lookup(tname);
-    if (!d->t) { fprintf(stderr, "mqsad dis: unknown target '%s'\n", tname); free(d); return 2; }
+    d->t = t;
+    d->fd = fd;
+    d->fname = fd ? path : "<stdin>";
     d->explain = explain_flag;
     d->words = words_flag;
     setup_target(d);
@@ -1245,24 +1271,11 @@ int cmd_dis(int argc, char **argv)
     if (mqsad_cpu_flags() & MQSAD_CPU_SSE41) d->run_words = run_words_sse41;   /* honours MQSAD_CPU_MASK */
 #endif
     if (d->run_words == run_words) init_hexq();
-    if (!path || !strcmp(path, "-")) {
-        d->in = stdin;
-        d->fname = "<stdin>";
-    } else {
-        d->in = fopen(path, "rb");
-        d->fname = path;
-        if (!d->in) {
-            fprintf(stderr, "mqsad dis: cannot open '%s': %s\n", path, strerror(errno));
-            free(d);
-            return 2;
-        }
-    }
-
     if (bin_flag) dis_binary(d);
     else dis_input(d);
     out_flush(d);
-    if (d->in != stdin) fclose(d->in);
+    if (fd) close(fd);
     rc = d->status;
-    free(d);
+    cli_hot_free(d, mapped);
     return rc;   /* main() checks that stdout was written */
 }
