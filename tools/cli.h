@@ -27,16 +27,6 @@ int cli_is_help(const char *arg);
  * the end of the input. The caller flushes its own output buffer first and exits 1. */
 void cli_read_error(const char *cmd, const char *name, int err);
 
-/* Zeroed memory for a command's hot state (the buffers and tables it touches for every
- * input line), released with cli_hot_free(p, *mapped). With big_input on Linux: a 2 MiB
- * aligned anonymous mapping advised MADV_HUGEPAGE (*mapped = its length), so that the
- * state costs one page fault and one TLB entry instead of one of each per 4 KiB page.
- * On the Zen 5 VM a 4 KiB page fault costs ~9 us: the ~45 pages `mqsad dis` touches
- * cost 0.4 ms, zeroing one 2 MiB page ~0.12 ms (docs/performance.md). Otherwise, and
- * when the kernel refuses, calloc (*mapped = 0). NULL if out of memory. */
-void *cli_hot_alloc(size_t size, int big_input, size_t *mapped);
-void cli_hot_free(void *p, size_t mapped);
-
 /* n spaces to o, in blocks */
 static inline void cli_spaces(FILE *o, size_t n)
 {

@@ -65,7 +65,6 @@
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <unistd.h>
 #if defined(__SSE2__)
 #include <emmintrin.h>
@@ -84,8 +83,8 @@
 #endif
 
 #define DIS_MAXLINE 16384           /* longest input line accepted */
-#define DIS_RBUF (16 * DIS_MAXLINE) /* read buffer */
-#define DIS_OBUF (1 << 18)          /* stdout buffer */
+#define DIS_RBUF (4 * DIS_MAXLINE)  /* read buffer */
+#define DIS_OBUF (1 << 16)          /* stdout buffer */
 #define DIS_SLOTS 16                /* saved lines holding not-yet-decoded bytes */
 #define DIS_PEND 64                 /* pending bytes (at most 15 stay between lines) */
 #define DIS_INST_MAX 16             /* longest instruction (gfx1250 64-bit literal) */
@@ -140,7 +139,7 @@ enum { OPT_UNSET = 0, OPT_FAST = 1, OPT_SLOW = 2 };  /* ANDing four: 1 only if a
 struct optext {
     char text[OPT_TEXT];
     uint8_t len;
-    uint8_t ok;                    /* OPT_*; OPT_UNSET (zeroed memory) until first used */
+    uint8_t ok;                    /* OPT_*; OPT_UNSET (calloc) until first used */
 };
 struct optext16 {
     char text[OPT16_TEXT];
@@ -1031,7 +1030,7 @@ static void setup_target(struct dis *d)
         d->ctrl_mask &= ~((((uint32_t)1 << (f->ignored_hi - f->ignored_lo + 1)) - 1) << f->ignored_lo);
     d->ctrl_want = (uint32_t)f->opcode << f->op_lo | (uint32_t)f->marker << 26;
     d->clamp_mask = f->clamp_bit >= 0 ? 1u << f->clamp_bit : 0u;
-    d->scratch.target = d->t;   /* the rest stays zeroed (cli_hot_alloc) */
+    d->scratch.target = d->t;   /* the rest stays zeroed (calloc) */
 }
 
 static void dis_usage(FILE *out)
@@ -1219,9 +1218,7 @@ int cmd_dis(int argc, char **argv)
     struct dis *d;
     const mqsad_target *t;
     const char *tname = NULL, *path = NULL;
-    int i, explain_flag = 0, bin_flag = 0, words_flag = 0, rc, fd = 0;
-    size_t mapped;
-    struct stat st;
+    int i, explain_flag = 0, bin_flag = 0, words_flag = 0, rc, fd = 0, own_fd = 0;
     for (i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (cli_is_help(a)) { dis_usage(stdout); return 0; }
@@ -1249,20 +1246,18 @@ int cmd_dis(int argc, char **argv)
             fprintf(stderr, "mqsad dis: cannot open '%s': %s\n", path, strerror(errno));
             return 2;
         }
+        own_fd = 1;   /* (fd may be 0 when stdin was closed) */
     }
-    /* a huge page pays off from a few thousand lines on (docs/performance.md); pipes and
-     * terminals count as big: their size is not known */
-    d = cli_hot_alloc(sizeof *d, fstat(fd, &st) != 0 || !S_ISREG(st.st_mode) || st.st_size >= 65536,
-                      &mapped);
+    d = calloc(1, sizeof *d);
     if (!d) {
         fprintf(stderr, "mqsad dis: out of memory\n");
-        if (fd) close(fd);
+        if (own_fd) close(fd);
         return 2;
     }
     init_classes();
     d->t = t;
     d->fd = fd;
-    d->fname = fd ? path : "<stdin>";
+    d->fname = own_fd ? path : "<stdin>";
     d->explain = explain_flag;
     d->words = words_flag;
     setup_target(d);
@@ -1274,8 +1269,8 @@ int cmd_dis(int argc, char **argv)
     if (bin_flag) dis_binary(d);
     else dis_input(d);
     out_flush(d);
-    if (fd) close(fd);
+    if (own_fd) close(fd);
     rc = d->status;
-    cli_hot_free(d, mapped);
+    free(d);
     return rc;   /* main() checks that stdout was written */
 }
