@@ -35,8 +35,11 @@
  *  - input lines are limited to DIS_MAXLINE bytes (error "line too long", line skipped).
  *
  * Speed (goal, issue #5: >= 100x llvm-mc as whole-process time on 100k word lines): input
- * is read DIS_RBUF bytes at a time (a mapping measured slower: see dis_input()), lines are
- * scanned in place and output is buffered. Runs of the usual one-word lines
+ * is read with read(2), DIS_RBUF bytes at a time (a mapping measured slower: see
+ * dis_input(); no stdio FILE: one malloc less), lines are scanned in place and output is
+ * buffered. Buffers stay at 64 KiB: on the Zen 5 VM every fresh 4 KiB page costs a ~10 us
+ * fault, and a 2 MiB huge page, which would avoid them, sometimes took 3.6 ms to zero
+ * after another process (docs/performance.md, "Ninth session"). Runs of the usual one-word lines
  * ("[0xHH,...,0xHH]" and "0xHH,...,0xHH") are checked and converted without a loop over
  * characters, then printed as four fixed-size copies from per-(slot, code) text tables that
  * the library fills the first time a code is seen (run_words(), word_text()). The check and
@@ -54,9 +57,8 @@
  * line is converted before this one is printed). The whole process took 1.7-2.4 ms for
  * 100k lines on the Zen 4 development VM with glibc, of which 0.6-0.9 ms is the bare cost
  * of starting a process; linked against musl (Makefile CLI_CC), whose start-up executes
- * no CPUID (a hypervisor exit there), 0.3 ms less; 2.4-3.5 ms on the Zen 5 VM, where a
- * process alone costs 0.74 ms (docs/performance.md). (The input prefetch of the mapped
- * file is gone with the mapping: read into rbuf, the input is in the caches.)
+ * no CPUID (a hypervisor exit there), 0.3 ms less; 2.4-5 ms on the Zen 5 VM, where a
+ * process alone costs 0.7-1.5 ms (docs/performance.md).
  */
 #include "cli.h"
 
