@@ -5,7 +5,8 @@
  * pipe, and checks the exit status, that every instruction came out (one output line each:
  * the count is known from the generator, not from the tool) and that the child's peak
  * resident set (wait4's ru_maxrss) grew by less than RSS_SLACK_KIB. A tool that kept its
- * input or output would grow by tens of megabytes.
+ * input or output would grow by tens of megabytes. (ru_maxrss also covers the forked
+ * child before its exec, this test's own half megabyte or so: a floor for the small run.)
  *
  * Under AddressSanitizer the peak RSS measures the sanitizer's quarantine, not the tool:
  * there the RSS checks are left out and only the runs are checked.
