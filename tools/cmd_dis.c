@@ -41,8 +41,9 @@
  * fault, and a 2 MiB huge page, which would avoid them, sometimes took 3.6 ms to zero
  * after another process (docs/performance.md, "Ninth session"). Runs of the usual
  * one-word lines ("[0xHH,...,0xHH]" and "0xHH,...,0xHH") are checked and converted without
- * a loop over characters, then printed as four fixed-size copies from per-(slot, code) text tables that
- * the library fills the first time a code is seen (run_words(), word_text()). The check and
+ * a loop over characters, then printed as four fixed-size copies from per-(slot, code)
+ * text tables that the library fills the first time a code is seen (run_words(),
+ * word_text()). The check and
  * conversion are chosen once per run: with SSE4.1 (mqsad_cpu_flags(), so MQSAD_CPU_MASK=0
  * turns it off; x86-64, gcc or clang) line_sse41() gathers the 16 digits with pshufb from
  * the three 16-byte rows of the template check, validates and converts them with two
