@@ -38,28 +38,27 @@
  * is read with read(2), DIS_RBUF bytes at a time (a mapping measured slower: see
  * dis_input(); no stdio FILE: one malloc less), lines are scanned in place and output is
  * buffered. Buffers stay at 64 KiB: on the Zen 5 VM every fresh 4 KiB page costs a ~10 us
- * fault, and a 2 MiB huge page, which would avoid them, sometimes took 3.6 ms to zero
- * after another process (docs/performance.md, "Ninth session"). Runs of the usual
- * one-word lines ("[0xHH,...,0xHH]" and "0xHH,...,0xHH") are checked and converted without
- * a loop over characters, then printed as four fixed-size copies from per-(slot, code)
- * text tables that the library fills the first time a code is seen (run_words(),
- * word_text()). The check and
+ * fault, and a 2 MiB huge page, which would avoid them, sometimes took 3.6 ms to zero after
+ * another process (docs/performance.md, "Ninth session"). Runs of the usual one-word lines
+ * ("[0xHH,...,0xHH]" and "0xHH,...,0xHH") are checked and converted without a loop over
+ * characters, then printed as four fixed-size copies from per-(slot, code) text tables that
+ * the library fills the first time a code is seen (run_words(), word_text()). The check and
  * conversion are chosen once per run: with SSE4.1 (mqsad_cpu_flags(), so MQSAD_CPU_MASK=0
  * turns it off; x86-64, gcc or clang) line_sse41() gathers the 16 digits with pshufb from
- * the three 16-byte rows of the template check, validates and converts them with two
- * nibble tables and forms the word with pmaddubsw; otherwise line_scalar() checks the
- * template with SSE2 (or 64-bit words) and converts the digit pairs with a table.
- * Everything else takes the general path (mqsad_decode + mqsad_format), which prints the
- * same text. Measured with callgrind on gfx1100, 100k lines of either form (gcc 12 -O2,
- * `valgrind --tool=callgrind build/mqsad dis -t gfx1100 FILE`, per line from a 100k and a
- * 200k run): about 98 instructions per line with SSE4.1 and 112 without (114 before the
- * SSE4.1 path), ~0.39 M for the start-up and the first formatting of each code, against
- * about 29k / 58k per line for llvm-mc 22. The line loop is software-pipelined (the next
- * line is converted before this one is printed). The whole process took 1.7-2.4 ms for
- * 100k lines on the Zen 4 development VM with glibc, of which 0.6-0.9 ms is the bare cost
- * of starting a process; linked against musl (Makefile CLI_CC), whose start-up executes
- * no CPUID (a hypervisor exit there), 0.3 ms less; 2.4-5 ms on the Zen 5 VM, where a
- * process alone costs 0.7-1.5 ms (docs/performance.md).
+ * the three 16-byte rows of the template check, validates and converts them with two nibble
+ * tables and forms the word with pmaddubsw; otherwise line_scalar() checks the template
+ * with SSE2 (or 64-bit words) and converts the digit pairs with a table. Everything else
+ * takes the general path (mqsad_decode + mqsad_format), which prints the same text.
+ * Measured with callgrind on gfx1100, 100k lines of either form (gcc 12 -O2, `valgrind
+ * --tool=callgrind build/mqsad dis -t gfx1100 FILE`, per line from a 100k and a 200k run):
+ * about 98 instructions per line with SSE4.1 and 112 without (114 before the SSE4.1 path),
+ * ~0.39 M for the start-up and the first formatting of each code, against about 29k / 58k
+ * per line for llvm-mc 22. The line loop is software-pipelined (the next line is converted
+ * before this one is printed). The whole process took 1.7-2.4 ms for 100k lines on the Zen
+ * 4 development VM with glibc, of which 0.6-0.9 ms is the bare cost of starting a process;
+ * linked against musl (Makefile CLI_CC), whose start-up executes no CPUID (a hypervisor
+ * exit there), 0.3 ms less; 2.4-5 ms on the Zen 5 VM, where a process alone costs 0.7-1.5
+ * ms (docs/performance.md).
  */
 #include "cli.h"
 
