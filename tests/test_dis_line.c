@@ -6,7 +6,8 @@
  *    A-F, with the word those digits spell (bytes in input order, little-endian dwords);
  *  - every byte value in each fixed position ("x" also "X"; nothing else);
  *  - random words with every digit in random letter case, 0x or 0X, and random bytes after
- *    the newline (read, never looked at).
+ *    the newline (read, never looked at);
+ *  - the character class and hex digit tables, byte by byte.
  * The CLI falls back to the general path whenever a converter rejects a line, which hides a
  * converter that rejects too much (or mangles the control bits of a word) from
  * tests/cli/dis.sh; here the converters' own results are compared. */
@@ -110,8 +111,15 @@ int main(void)
     static const struct line_form *const forms[2] = { &form42, &form40 };
     unsigned char buf[64];
     unsigned fi, k, c, n;
-    init_classes();
     init_hexq();
+    /* the constant character tables, against the sets the dis grammar names */
+    for (c = 0; c < 256; c++) {
+        int dg = ref_digit(c);
+        unsigned want = c && strchr("#[]", (int)c) ? 1u : c && strchr(" \t\n\r,", (int)c) ? 2u : dg >= 0 ? 16u + (unsigned)dg : 0u;
+        CHECK(cclass[c] == want, "cclass[0x%02x] = %u, want %u", c, cclass[c], want);
+        CHECK(hexv[c] == (dg >= 0 ? (unsigned)dg : 0xffu), "hexv[0x%02x] = %u", c, hexv[c]);
+    }
+    CHECK(little_endian() == (*(const unsigned char *)&(const unsigned){ 1 } == 1), "little_endian()");
     impls[nimpls].name = "line_scalar";
     impls[nimpls++].fn = scalar;
 #if DIS_SSE41

@@ -94,9 +94,26 @@
 
 
 /* character classes: 2 = separator (" \t\n\r,"), 1 = other token delimiter ("#[]"),
- * 16 + value for hex digits, 0 otherwise. Written once before any input is read. */
-static unsigned char cclass[256];
-static unsigned char hexv[256];   /* hex digit value, 0xff otherwise */
+ * 16 + value for hex digits, 0 otherwise; and hex digit values, 0xff for other bytes.
+ * Constant tables (built by the preprocessor, ASCII): read-only data, which costs no
+ * page fault of its own and no start-up work. */
+#define HEXD(c) ((c) >= '0' && (c) <= '9' ? (c) - '0' : (c) >= 'a' && (c) <= 'f' ? (c) - 'a' + 10 : \
+                 (c) >= 'A' && (c) <= 'F' ? (c) - 'A' + 10 : 0xff)
+#define CCLASS(c) ((c) == '#' || (c) == '[' || (c) == ']' ? 1 : \
+                   (c) == ' ' || (c) == '\t' || (c) == '\n' || (c) == '\r' || (c) == ',' ? 2 : \
+                   HEXD(c) < 16 ? 16 + HEXD(c) : 0)
+#define T4(f, b) f(b), f((b) + 1), f((b) + 2), f((b) + 3)
+#define T16(f, b) T4(f, b), T4(f, (b) + 4), T4(f, (b) + 8), T4(f, (b) + 12)
+#define T64(f, b) T16(f, b), T16(f, (b) + 16), T16(f, (b) + 32), T16(f, (b) + 48)
+#define T256(f) { T64(f, 0), T64(f, 64), T64(f, 128), T64(f, 192) }
+static const unsigned char cclass[256] = T256(CCLASS);
+static const unsigned char hexv[256] = T256(HEXD);
+#undef T256
+#undef T64
+#undef T16
+#undef T4
+#undef CCLASS
+#undef HEXD
 /* two characters c0, c1 (index c0 | c1 << 8) -> their byte value | HEXQ_OK when both are
  * hex digits, 0 otherwise. 64-bit entries so that four results shifted by 0, 8, 16, 24 and
  * ORed into one word keep each HEXQ_OK flag (bits 39, 47, 55, 63) clear of the value bits
@@ -105,7 +122,15 @@ static unsigned char hexv[256];   /* hex digit value, 0xff otherwise */
 #define HEXQ_OK ((uint64_t)1 << 39)
 #define HEXQ_ALL (HEXQ_OK | HEXQ_OK << 8 | HEXQ_OK << 16 | HEXQ_OK << 24)
 static uint64_t hexq[65536];
-static int little_endian;
+
+/* 1 on a little-endian host (folded to a constant by the compiler) */
+static int little_endian(void)
+{
+    const uint16_t one = 1;
+    unsigned char first;
+    memcpy(&first, &one, 1);
+    return first == 1;
+}
 
 struct saved_line {
     unsigned long no;
@@ -552,29 +577,8 @@ static int parse_byte(const char *s, size_t n, unsigned *out)
     return 0;
 }
 
-
-static void init_classes(void)
-{
-    const char *dl = "#[]", *sp = " \t\n\r,";
-    unsigned c;
-    for (c = 0; c < 256; c++) cclass[c] = 0;
-    for (; *dl; dl++) cclass[(unsigned char)*dl] = 1;
-    for (; *sp; sp++) cclass[(unsigned char)*sp] = 2;
-    for (c = 0; c < 256; c++) hexv[c] = 0xff;
-    for (c = 0; c < 10; c++) hexv['0' + c] = (unsigned char)c;
-    for (c = 0; c < 6; c++) { hexv['a' + c] = (unsigned char)(10 + c); hexv['A' + c] = (unsigned char)(10 + c); }
-    {
-        const uint16_t one = 1;
-        unsigned char first;
-        memcpy(&first, &one, 1);
-        little_endian = first == 1;
-    }
-    for (c = 0; c < 10; c++) cclass['0' + c] = (unsigned char)(16 + c);
-    for (c = 0; c < 6; c++) { cclass['a' + c] = (unsigned char)(26 + c); cclass['A' + c] = (unsigned char)(26 + c); }
-}
-
-/* hexq, after init_classes(); only line_word() reads it, so the SSE4.1 path skips this
- * (and the dozen page faults of touching it). */
+/* hexq; only line_word() reads it, so the SSE4.1 path skips this (and the dozen page
+ * faults of touching it). */
 static void init_hexq(void)
 {
     static const char hd[] = "0123456789abcdefABCDEF";
@@ -960,14 +964,14 @@ static void do_line(struct dis *d, const char *restrict text, size_t len)
     d->cur = text;
     d->curlen = len;
     if (d->words) { do_words_line(d, text, len); return; }
-    if (little_endian && canonical_line(d, text, len)) return;
+    if (little_endian() && canonical_line(d, text, len)) return;
     while (i < len) {
         char c = text[i];
         unsigned k = cclass[(unsigned char)c];
         if (k == 2) { i++; continue; }
         /* fastest path (little-endian hosts): one 8-byte load checks "0x", decodes HH and
          * classifies the next character (rbuf has 8 bytes of padding after every line) */
-        if (little_endian && c == '0') {
+        if (little_endian() && c == '0') {
             uint64_t w;
             unsigned v, nx, hh, hl;
             memcpy(&w, text + i, 8);
@@ -1256,7 +1260,6 @@ int cmd_dis(int argc, char **argv)
         if (own_fd) close(fd);
         return 2;
     }
-    init_classes();
     d->t = t;
     d->fd = fd;
     d->fname = own_fd ? path : "<stdin>";
