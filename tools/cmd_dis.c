@@ -101,7 +101,7 @@
                  (c) >= 'A' && (c) <= 'F' ? (c) - 'A' + 10 : 0xff)
 #define CCLASS(c) ((c) == '#' || (c) == '[' || (c) == ']' ? 1 : \
                    (c) == ' ' || (c) == '\t' || (c) == '\n' || (c) == '\r' || (c) == ',' ? 2 : \
-                   HEXD(c) < 16 ? 16 + (HEXD(c) & 15) : 0)   /* (& 15: the branch not taken must fit too) */
+                   HEXD(c) < 16 ? 16 + (HEXD(c) & 15) : 0)   /* & 15: clang checks both branches */
 #define T4(f, b) f(b), f((b) + 1), f((b) + 2), f((b) + 3)
 #define T16(f, b) T4(f, b), T4(f, (b) + 4), T4(f, (b) + 8), T4(f, (b) + 12)
 #define T64(f, b) T16(f, b), T16(f, (b) + 16), T16(f, (b) + 32), T16(f, (b) + 48)
