@@ -23,8 +23,8 @@ int cmd_demo(int argc, char **argv);
 int cli_is_help(const char *arg);
 
 /* "mqsad CMD: read error on NAME: strerror(err)" (EIO's if err is 0) on stderr, after
- * flushing stdout: for a read that failed (ferror: a directory, EIO) rather than reached
- * the end of the input. The caller flushes its own output buffer first and exits 1. */
+ * flushing stdout: for a read that failed (a directory, EIO) rather than reached the end
+ * of the input. The caller flushes its own output buffer first and exits 1. */
 void cli_read_error(const char *cmd, const char *name, int err);
 
 /* n spaces to o, in blocks */

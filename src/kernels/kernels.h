@@ -27,10 +27,10 @@
 
 /* From this many lanes on, mqsad_batch_avx512_vnni runs 256-bit vectors instead of 512-bit
  * ones (not on the non-temporal path, nor in place: x86_avx512.c). 1024 lanes are 44 KiB
- * of data, more than Zen 4's 32 KiB L1. From L2, the 512-bit loop ran at 1.0 or 1.6-1.8 TSC ticks a lane from one
- * sample to the next (bench layout, rows 64 bytes apart modulo 4 KiB), the 256-bit one
- * steadily at 1.0-1.15, clamp on (with the per-block wrap test) or off. In L1 (512-768
- * lanes) the 512-bit loop is 15-20 % faster. docs/performance.md. */
+ * of data, more than Zen 4's 32 KiB L1. From L2, the 512-bit loop ran at 1.0 or 1.6-1.8
+ * TSC ticks a lane from one sample to the next (bench layout, rows 64 bytes apart modulo
+ * 4 KiB), the 256-bit one steadily at 1.0-1.15, clamp on (with the per-block wrap test)
+ * or off. In L1 (512-768 lanes) the 512-bit loop is 15-20 % faster. docs/performance.md. */
 #define MQSAD_AVX512_NARROW_MIN ((size_t)1024)
 
 #define MQSAD_KERNEL_ARGS const uint32_t *src0_lo, const uint32_t *src0_hi, \
