@@ -12,191 +12,29 @@
  */
 #include "t.h"
 #include "mqsad.h"
+#include "vec.h"
 
 #include <stdint.h>
 
-#define MAXF 4
-
-static int split(char *line, char **f)
+static void asm_vector_row(char **f, void *ctx)
 {
-    int n = 0;
-    char *p = line;
-    f[n++] = p;
-    while (*p && n < MAXF) {
-        if (*p == '\t') { *p = '\0'; f[n++] = p + 1; }
-        p++;
-    }
-    return n;
-}
-
-/* "0x04,0x00,...,A,A" -> bytes; placeholders get -1 */
-static int parse_bytes(const char *s, int *out, int max)
-{
-    int n = 0;
-    while (*s && n < max) {
-        if (*s == 'A') { out[n++] = -1; s++; }
-        else if (s[0] == '0' && s[1] == 'x') { out[n++] = (int)strtol(s, (char **)&s, 16); }
-        else return -1;
-        if (*s == ',') s++;
-    }
-    return n;
-}
-
-static void our_error(const mqsad_diag *d, char *buf, size_t size)
-{
-    if (d->extra_column)
-        snprintf(buf, size, "error@%u: %s || error@%u: %s", d->column, d->message,
-                 d->extra_column, d->extra_message);
-    else
-        snprintf(buf, size, "error@%u: %s", d->column, d->message);
-}
-
-/* The i-th operand (0 = VDST) of a canonical line, into buf. */
-static int operand_text(const char *canon, int i, char *buf, size_t size)
-{
-    const char *p = strchr(canon, ' ');
-    int k = 0;
-    size_t n = 0;
-    if (!p) return 0;
-    p++;
-    for (; *p; p++) {
-        if (p[0] == ',' && p[1] == ' ') { if (k == i) break; k++; p++; continue; }
-        if (k == i && n + 1 < size) buf[n++] = *p;
-    }
-    buf[n] = '\0';
-    return k == i;
-}
-
-/* literal value printed in an operand ("0x..", "lit(0x..)", "lit64(0x..)"), -1 if none */
-static int literal_of(const char *op, uint64_t *v)
-{
-    const char *h = strstr(op, "0x");
-    if (!h || (op[0] != '0' && strncmp(op, "lit", 3) != 0)) return 0;
-    *v = strtoull(h, NULL, 16);
-    return 1;
-}
-
-static unsigned long rows, acc_rows, rej_rows, both_rej, msg_match, dev[5];
-static int shown_msg;
-
-static void check_row(char **f)
-{
-    const mqsad_target *t = mqsad_target_lookup(f[0]);
-    const char *asmtext = f[1];
-    int llvm_ok = strcmp(f[2], "ERROR") != 0;
-    int has_lit = strstr(asmtext, "lit(") || strstr(asmtext, "lit64(");
-    mqsad_inst inst;
-    mqsad_diag d;
-    uint8_t bytes[32];
-    size_t n = 0;
-    mqsad_status st;
-    char text[256], err[1200];
-
-    rows++;
-    CHECK(t != NULL, "unknown target %s", f[0]);
-    if (!t) return;
-    st = mqsad_assemble(t, asmtext, strlen(asmtext), &inst, bytes, sizeof bytes, &n, &d);
-
-    if (!llvm_ok) {
-        rej_rows++;
-        if (st == MQSAD_OK) {
-            /* D3: LLVM compares parsed values; we compare the encoded 32 bits */
-            int d3 = strcmp(f[3], "error@" ) > 0 && strstr(f[3], "only one unique literal operand is allowed") &&
-                     inst.src[0].kind == MQSAD_OPK_LITERAL32 && inst.src[1].kind == MQSAD_OPK_LITERAL32 &&
-                     inst.src[0].literal_bits == inst.src[1].literal_bits && n == 12;
-            CHECK(d3, "%s: %s: llvm-mc rejects (%s), we accept", f[0], asmtext, f[3]);
-            if (d3) dev[3]++;
-            return;
-        }
-        our_error(&d, err, sizeof err);
-        both_rej++;
-        if (!strcmp(err, f[3])) msg_match++;
-        else if (shown_msg++ < 100000)
-            fprintf(stderr, "msg %s: %s\n   llvm: %s\n   ours: %s\n", f[0], asmtext, f[3], err);
-        return;
-    }
-
-    acc_rows++;
-    if (st != MQSAD_OK) {
-        char o1[96] = "", o2[96] = "";
-        uint64_t v1 = 0, v2 = 0;
-        int l1, l2;
-        operand_text(f[3], 1, o1, sizeof o1);
-        operand_text(f[3], 2, o2, sizeof o2);
-        l1 = literal_of(o1, &v1);
-        l2 = literal_of(o2, &v2);
-        if (t->family->literal == MQSAD_LIT_NONE && has_lit) {
-            /* D1: lit() on a target without VOP3 literals */
-            dev[1]++;
-            CHECK(st == MQSAD_E_NO_LITERAL && !strcmp(d.message, "literal operands are not supported"),
-                  "%s: %s: D1 expects 'literal operands are not supported', got '%s'", f[0], asmtext, d.message);
-            return;
-        }
-        if (has_lit && l1 && l2 && (uint32_t)v1 != (uint32_t)v2) {
-            /* D2: lit() merged two different literals */
-            dev[2]++;
-            CHECK(st == MQSAD_E_MULTIPLE_LITERALS &&
-                  !strcmp(d.message, "only one unique literal operand is allowed"),
-                  "%s: %s: D2 expects 'only one unique literal', got '%s'", f[0], asmtext, d.message);
-            return;
-        }
-        if (t->family->literal == MQSAD_LIT_32_64 && strncmp(o1, "lit(", 4) == 0) {
-            /* D4: gfx1250 lit(X) that LLVM truncated to 32 bits and lit64() rejects */
-            dev[4]++;
-            CHECK(!strcmp(d.message, "invalid operand for instruction"),
-                  "%s: %s: D4 expects 'invalid operand for instruction', got '%s'", f[0], asmtext, d.message);
-            return;
-        }
-        CHECK(0, "%s: %s: llvm-mc accepts, we reject: %s (col %u)", f[0], asmtext, d.message, d.column);
-        return;
-    }
-    {
-        int want[32], nw = parse_bytes(f[2], want, 32), same = nw == (int)n, i;
-        for (i = 0; same && i < nw; i++)
-            if (want[i] >= 0 && want[i] != bytes[i]) same = 0;
-        mqsad_format(&inst, text, sizeof text, NULL);
-        CHECK(mqsad_validate(&inst, NULL) == MQSAD_OK, "%s: %s: parsed instruction does not validate", f[0], asmtext);
-        if (!same || strcmp(text, f[3])) {
-            char o1[96] = "";
-            operand_text(f[3], 1, o1, sizeof o1);
-            if (t->family->literal == MQSAD_LIT_32_64 && strncmp(o1, "lit(", 4) == 0 &&
-                inst.src[0].kind == MQSAD_OPK_LITERAL64 && inst.src[0].lit_wrapper == 1 && n == 16 &&
-                nw == 16 && (int)bytes[8] == want[8] && (int)bytes[9] == want[9] &&
-                (int)bytes[10] == want[10] && (int)bytes[11] == want[11]) {
-                /* D4: we keep the high half LLVM dropped */
-                dev[4]++;
-                CHECK(inst.literal == inst.src[0].value, "%s: %s: D4 literal", f[0], asmtext);
-                return;
-            }
-            CHECK(same, "%s: %s: bytes differ (want %s)", f[0], asmtext, f[2]);
-            CHECK(!strcmp(text, f[3]), "%s: %s: text \"%s\", want \"%s\"", f[0], asmtext, text, f[3]);
-            return;
-        }
-        CHECK(1, "ok");
-    }
+    t_asm_row(f, ctx);
 }
 
 static void vectors(void)
 {
-    char path[512], line[2048];
-    char *f[MAXF];
-    FILE *fp = fopen(t_data("asm_vectors.tsv", path, sizeof path), "r");
-    CHECK(fp != NULL, "cannot open %s", path);
-    if (!fp) return;
-    while (fgets(line, sizeof line, fp)) {
-        size_t l = strlen(line);
-        while (l && (line[l - 1] == '\n' || line[l - 1] == '\r')) line[--l] = '\0';
-        if (!l || line[0] == '#') continue;
-        if (split(line, f) != 4) { CHECK(0, "bad row: %s", line); continue; }
-        check_row(f);
-    }
-    fclose(fp);
-    printf("asm vectors: %lu rows (%lu accepted, %lu rejected by llvm-mc)\n", rows, acc_rows, rej_rows);
+    char path[512];
+    t_asm_tally t;
+    memset(&t, 0, sizeof t);
+    t.show_msg = 1;
+    t_tsv_each(t_data("asm_vectors.tsv", path, sizeof path), 4, asm_vector_row, &t);
+    printf("asm vectors: %lu rows (%lu accepted, %lu rejected by llvm-mc)\n", t.rows, t.accepted, t.rejected);
     printf("asm diagnostics: %lu of the %lu rows both reject match llvm-mc's message(s) and column(s) exactly (%.2f%%);"
-           " %lu of %lu rows llvm-mc rejects\n", msg_match, both_rej,
-           both_rej ? 100.0 * (double)msg_match / (double)both_rej : 0.0, msg_match, rej_rows);
-    printf("asm deviations: D1 %lu, D2 %lu, D3 %lu, D4 %lu rows\n", dev[1], dev[2], dev[3], dev[4]);
-    CHECK(dev[1] > 0 && dev[2] > 0 && dev[3] > 0 && dev[4] > 0, "every deviation is exercised");
+           " %lu of %lu rows llvm-mc rejects\n", t.msg_match, t.both_reject,
+           t.both_reject ? 100.0 * (double)t.msg_match / (double)t.both_reject : 0.0, t.msg_match, t.rejected);
+    printf("asm deviations: D1 %lu, D2 %lu, D3 %lu, D4 %lu rows\n", t.dev[1], t.dev[2], t.dev[3], t.dev[4]);
+    CHECK(t.dev[1] > 0 && t.dev[2] > 0 && t.dev[3] > 0 && t.dev[4] > 0, "every deviation is exercised");
+    CHECK(t.rows == 54098, "rows: %lu", t.rows);
 }
 
 static void expect_ok(const char *target, const char *text, const char *bytes_hex, const char *canon)

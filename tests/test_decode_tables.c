@@ -10,6 +10,7 @@
  *    (which covers every code class), except code 255 (the lit() bug, §9 item 3). */
 #include "t.h"
 #include "mqsad.h"
+#include "vec.h"
 
 #define MAXCOLS 40
 
@@ -45,20 +46,6 @@ static uint64_t with_field(uint64_t w, int slot, unsigned code)
     }
 }
 
-static int split(char *line, char **cols, int max)
-{
-    int n = 0;
-    char *p = line, *nl = strchr(line, '\n');
-    if (nl) *nl = '\0';
-    while (n < max) {
-        cols[n++] = p;
-        p = strchr(p, '\t');
-        if (!p) break;
-        *p++ = '\0';
-    }
-    return n;
-}
-
 static void tables(void)
 {
     char path[512], line[16384], hdr[4096];
@@ -69,13 +56,13 @@ static void tables(void)
     FILE *fp = fopen(t_data("decode_tables.tsv", path, sizeof path), "r");
     if (!fp) { CHECK(0, "cannot open %s", path); return; }
     if (!fgets(hdr, sizeof hdr, fp)) { fclose(fp); CHECK(0, "empty table"); return; }
-    ncol = split(hdr, names, MAXCOLS);
+    ncol = t_tsv_split(hdr, names, MAXCOLS);
     for (i = 3; i < ncol; i++) {
         tg[i] = mqsad_target_lookup(names[i]);
         CHECK(tg[i] != NULL, "target %s", names[i]);
     }
     while (fgets(line, sizeof line, fp)) {
-        int n = split(line, cols, MAXCOLS), slot = field_slot(cols[0]);
+        int n = t_tsv_split(line, cols, MAXCOLS), slot = field_slot(cols[0]);
         unsigned code = (unsigned)strtoul(cols[1], NULL, 10);
         if (n != ncol || slot < 0) { CHECK(0, "bad row %s", cols[0]); continue; }
         for (i = 3; i < ncol; i++) {
@@ -127,7 +114,7 @@ static void gfx7_acceptance(void)
         char *cols[5];
         uint8_t b[16];
         uint32_t d1;
-        if (split(line, cols, 5) < 4 || strcmp(cols[0], "gfx700") || !strcmp(cols[2], "ERROR")) continue;
+        if (t_tsv_split(line, cols, 5) < 4 || strcmp(cols[0], "gfx700") || !strcmp(cols[2], "ERROR")) continue;
         if (t_parse_hex(cols[2], b, sizeof b, NULL) < 8) continue;
         rows++;
         d1 = (uint32_t)b[4] | (uint32_t)b[5] << 8 | (uint32_t)b[6] << 16 | (uint32_t)b[7] << 24;
