@@ -461,7 +461,7 @@ int cmd_asm(int argc, char **argv)
     if (!r->t) { fprintf(stderr, "mqsad asm: unknown target '%s'\n", tname); return 2; }
     if (file && strcmp(file, "-")) {
         in = fopen(file, "r");
-        if (!in) { fprintf(stderr, "mqsad asm: cannot open '%s'\n", file); return 2; }
+        if (!in) { fprintf(stderr, "mqsad asm: cannot open '%s': %s\n", file, strerror(errno)); return 2; }
         r->name = file;
     } else {
         in = stdin;

@@ -128,7 +128,7 @@ static int load_state_file(const char *path)
     unsigned lineno = 0;
     int rc = 0;
     if (!f) {
-        fprintf(stderr, "mqsad exec: cannot open state file '%s'\n", path);
+        fprintf(stderr, "mqsad exec: cannot open state file '%s': %s\n", path, strerror(errno));
         return 2;
     }
     for (;;) {

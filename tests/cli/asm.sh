@@ -24,6 +24,11 @@ printf '\tv_mqsad_u32_u8 v[5:8], -1, -1, v[252:255] ; encoding: [0x05,0x00,0x3d,
 printf 'v_mqsad_u32_u8 v[4:7], v1, v1, v[8:11]\n' | "$BIN" asm -t gfx1100 >/dev/null 2>"$TMP/err"
 head -1 "$TMP/err" | grep -q '^<stdin>:1:24: error: invalid operand for instruction$' && ok || bad "stdin diagnostic name"
 
+# a missing input file: a usage error (2) naming the file and the reason
+"$BIN" asm -t gfx1100 "$TMP/does-not-exist.s" >"$TMP/out" 2>"$TMP/err"; rc=$?
+[ $rc -eq 2 ] && ok || bad "missing file exit status $rc"
+[ "$(cat "$TMP/err")" = "mqsad asm: cannot open '$TMP/does-not-exist.s': No such file or directory" ] && ok || bad "missing file: $(cat "$TMP/err")"
+
 # ".text": llvm-mc-22 echoes only the first one (a later .text does not change the section)
 printf '.text\n  .text ; again\nv_mqsad_u32_u8 v[4:7], v[2:3], v1, v[8:11]\n.text\n' | "$BIN" asm -t gfx900 >"$TMP/out" 2>"$TMP/err"
 printf '\t.text\n\tv_mqsad_u32_u8 v[4:7], v[2:3], v1, v[8:11] ; encoding: [0x04,0x00,0xe7,0xd1,0x02,0x03,0x22,0x04]\n' | cmp -s - "$TMP/out" && ok || bad ".text echo: $(cat "$TMP/out")"

@@ -173,7 +173,7 @@ run 2 -t gfx1100 --wave32 --wave64 --bytes $BASE1100
 run 2 -t gfx900
 has_err "no instruction"
 run 2 -t gfx900 --state "$T/does-not-exist" --bytes $BASE900
-has_err "cannot open"
+has_err "cannot open state file '$T/does-not-exist': No such file or directory"
 run 2 -t gfx900 --frobnicate --bytes $BASE900
 run 0 --help
 has_out "usage: mqsad exec"
