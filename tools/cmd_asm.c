@@ -457,8 +457,8 @@ int cmd_asm(int argc, char **argv)
         else { fprintf(stderr, "mqsad asm: more than one input file\n"); return 2; }
     }
     if (!tname) { fprintf(stderr, "mqsad asm: a target is required (-t TARGET)\n"); usage(stderr); return 2; }
-    r->t = mqsad_target_lookup(tname);
-    if (!r->t) { fprintf(stderr, "mqsad asm: unknown target '%s'\n", tname); return 2; }
+    r->t = cli_target("asm", tname);
+    if (!r->t) return 2;
     if (file && strcmp(file, "-")) {
         in = fopen(file, "r");
         if (!in) { fprintf(stderr, "mqsad asm: cannot open '%s': %s\n", file, strerror(errno)); return 2; }

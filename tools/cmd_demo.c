@@ -283,10 +283,7 @@ int cmd_demo(int argc, char **argv)
             fprintf(stderr, "mqsad demo: too many -t options\n");
             return 2;
         }
-        if (!(sel[nsel++] = mqsad_target_lookup(name))) {
-            fprintf(stderr, "mqsad demo: unknown target '%s' (see 'mqsad info --list')\n", name);
-            return 2;
-        }
+        if (!(sel[nsel++] = cli_target("demo", name))) return 2;
     }
 
     demo_failures = 0;

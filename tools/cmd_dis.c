@@ -1243,8 +1243,8 @@ int cmd_dis(int argc, char **argv)
     }
     if (!tname) { fprintf(stderr, "mqsad dis: missing -t TARGET\n"); dis_usage(stderr); return 2; }
     if (bin_flag && words_flag) { fprintf(stderr, "mqsad dis: --bin and --words exclude each other\n"); return 2; }
-    t = mqsad_target_lookup(tname);
-    if (!t) { fprintf(stderr, "mqsad dis: unknown target '%s'\n", tname); return 2; }
+    t = cli_target("dis", tname);
+    if (!t) return 2;
     if (path && strcmp(path, "-")) {
         do fd = open(path, O_RDONLY);
         while (fd < 0 && errno == EINTR);

@@ -240,10 +240,7 @@ int cmd_exec(int argc, char **argv)
         }
     }
     if (!target_name) { fprintf(stderr, "mqsad exec: -t TARGET is required (try 'mqsad exec --help')\n"); return 2; }
-    if (!(t = mqsad_target_lookup(target_name))) {
-        fprintf(stderr, "mqsad exec: unknown target '%s'\n", target_name);
-        return 2;
-    }
+    if (!(t = cli_target("exec", target_name))) return 2;
     if (npos == 0) {
         fprintf(stderr, "mqsad exec: no instruction given (text, or --bytes HEX...)\n");
         return 2;

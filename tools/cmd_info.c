@@ -310,11 +310,8 @@ int cmd_info(int argc, char **argv)
             fprintf(stderr, "mqsad info: too many -t options\n");
             return 2;
         }
-        sel[nsel] = mqsad_target_lookup(name);
-        if (!sel[nsel]) {
-            fprintf(stderr, "mqsad info: unknown target '%s' (see 'mqsad info --list')\n", name);
-            return 2;
-        }
+        sel[nsel] = cli_target("info", name);
+        if (!sel[nsel]) return 2;
         nsel++;
     }
     if ((all || list) && nsel) {

@@ -88,6 +88,17 @@ out=$("$BIN" info -t gfx600 2>/dev/null); rc=$?
 [ $rc -eq 2 ] && [ -z "$out" ] && ok || bad "unknown target: exit $rc, stdout '$out'"
 err=$("$BIN" info -t gfx600 2>&1 >/dev/null)
 printf '%s' "$err" | grep -q "unknown target 'gfx600'" && ok || bad "unknown target message: $err"
+# every command words an unknown target alike; LLVM's GFX6 GPUs (no V_MQSAD_U32_U8) say why
+for c in asm dis exec info demo; do
+    for t in tahiti gfx602 gfx1300; do
+        err=$("$BIN" $c -t $t </dev/null 2>&1 >/dev/null); rc=$?
+        case $t in
+            gfx1300) want="mqsad $c: unknown target '$t' (see 'mqsad info --list')" ;;
+            *) want="mqsad $c: unknown target '$t': GFX6 has no v_mqsad_u32_u8 (it first appears in GFX7, gfx700; see 'mqsad info --list')" ;;
+        esac
+        [ $rc -eq 2 ] && [ "$err" = "$want" ] && ok || bad "$c -t $t: exit $rc, stderr '$err'"
+    done
+done
 "$BIN" info --bogus >/dev/null 2>&1; rc=$?; [ $rc -eq 2 ] && ok || bad "--bogus exit $rc"
 "$BIN" info -t >/dev/null 2>&1; rc=$?; [ $rc -eq 2 ] && ok || bad "-t without name exit $rc"
 "$BIN" info --help | grep -q '^usage: mqsad info' && ok || bad "info --help"
