@@ -700,8 +700,8 @@ typedef void (*mqsad_batch_fn)(const uint32_t *src0_lo, const uint32_t *src0_hi,
  *    "avx512"       MQSAD_CPU_AVX512                     F/BW/VL only
  *    "avx512_vnni"  MQSAD_CPU_AVX512 | _AVX512VNNI | _AVX512VBMI2   level MQSAD_CPU_AVX512VNNI
  *  Every kernel is tested against the scalar reference on the machines that have its
- *  features (the AVX-512 ones natively on Zen 4); the AVX-VNNI kernel, which no development
- *  machine had, is also run on SIMDe's portable intrinsics by the tests (docs/performance.md). */
+ *  features (all six natively on Zen 5); the VNNI kernels are also run on SIMDe's portable
+ *  intrinsics by the tests, so machines without them check them too (docs/performance.md). */
 typedef struct mqsad_kernels {
     mqsad_batch_fn batch;        /**< the chosen kernel */
     const char *name;            /**< "c", "sse41", "avx2", "avx2_vnni", "avx512", "avx512_vnni" */
