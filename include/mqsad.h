@@ -183,6 +183,11 @@ MQSAD_API const mqsad_target *mqsad_target_at(size_t index);
 /** Number of generation (family) rows, and the i-th; each has a representative target. */
 MQSAD_API size_t mqsad_generation_count(void);
 MQSAD_API const mqsad_target *mqsad_generation_target(size_t index);
+/** For a processor name LLVM 22 knows whose generation has no V_MQSAD_U32_U8 (GFX6:
+ *  gfx600-gfx602, tahiti, pitcairn, verde, oland, hainan), that generation's name, "GFX6";
+ *  NULL for any other name, every one mqsad_target_lookup finds included. Case-insensitive.
+ *  For telling a user why such a target is unknown. */
+MQSAD_API const char *mqsad_target_without_instruction(const char *name);
 
 /* ===================================================================================
  * Semantics (src/semantics.c) — the scalar reference, the oracle for everything faster

@@ -203,6 +203,19 @@ const mqsad_target *mqsad_target_lookup(const char *name)
     return NULL;
 }
 
+/* LLVM's GFX6 processors: V_MQSAD_U32_U8 came with GFX7, so they have no row above */
+static const char *const gfx6_names[] = { "gfx600", "gfx601", "gfx602", "tahiti", "pitcairn",
+                                          "verde", "oland", "hainan" };
+
+const char *mqsad_target_without_instruction(const char *name)
+{
+    size_t i;
+    if (!name) return NULL;
+    for (i = 0; i < sizeof gfx6_names / sizeof gfx6_names[0]; i++)
+        if (name_eq(name, gfx6_names[i])) return "GFX6";
+    return NULL;
+}
+
 size_t mqsad_target_count(void) { return sizeof targets / sizeof targets[0]; }
 
 const mqsad_target *mqsad_target_at(size_t index)

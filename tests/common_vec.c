@@ -172,8 +172,9 @@ static void both_accept(char **f, const mqsad_target *tg, const mqsad_inst *inst
     CHECK(!strcmp(text, f[3]), "%s: %s: text \"%s\", want \"%s\"", f[0], f[1], text, f[3]);
 }
 
-void t_asm_row(char **f, t_asm_tally *t)
+void t_asm_row(char **f, void *tally)
 {
+    t_asm_tally *t = tally;
     const mqsad_target *tg = mqsad_target_lookup(f[0]);
     int llvm_ok = strcmp(f[2], "ERROR") != 0;
     /* lit()/lit64() as written (also "lit (1)"), or as llvm-mc echoed it */
@@ -207,8 +208,9 @@ void t_asm_row(char **f, t_asm_tally *t)
     }
 }
 
-void t_dis_row(char **f, t_dis_tally *t)
+void t_dis_row(char **f, void *tally)
 {
+    t_dis_tally *t = tally;
     const mqsad_target *tg = mqsad_target_lookup(f[0]);
     uint8_t bytes[64], *heap;
     size_t n;

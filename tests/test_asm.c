@@ -16,18 +16,13 @@
 
 #include <stdint.h>
 
-static void asm_vector_row(char **f, void *ctx)
-{
-    t_asm_row(f, ctx);
-}
-
 static void vectors(void)
 {
     char path[512];
     t_asm_tally t;
     memset(&t, 0, sizeof t);
     t.show_msg = 1;
-    t_tsv_each(t_data("asm_vectors.tsv", path, sizeof path), 4, asm_vector_row, &t);
+    t_tsv_each(t_data("asm_vectors.tsv", path, sizeof path), 4, t_asm_row, &t);
     printf("asm vectors: %lu rows (%lu accepted, %lu rejected by llvm-mc)\n", t.rows, t.accepted, t.rejected);
     printf("asm diagnostics: %lu of the %lu rows both reject match llvm-mc's message(s) and column(s) exactly (%.2f%%);"
            " %lu of %lu rows llvm-mc rejects\n", t.msg_match, t.both_reject,

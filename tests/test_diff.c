@@ -34,22 +34,12 @@ static t_asm_tally asm_t, known_t;
 static t_dis_tally dis_t;
 static unsigned long k_differ;
 
-static void asm_row(char **f, void *ctx)
-{
-    t_asm_row(f, ctx);
-}
-
 /* a known open mismatch: counted, and its checks are taken back by main */
 static void known_row(char **f, void *ctx)
 {
     unsigned long f0 = t_fail;
     t_asm_row(f, ctx);
     if (t_fail != f0) k_differ++;
-}
-
-static void dis_row(char **f, void *ctx)
-{
-    t_dis_row(f, ctx);
 }
 
 static void run_file(const char *env, const char *name, int ncols, void (*fn)(char **, void *), void *ctx)
@@ -66,7 +56,7 @@ int main(void)
     const char *v = getenv("MQSAD_DIFF_VERBOSE");
     if (v && *v) { verbose = atoi(v); t_verbose_limit = verbose; }
     asm_t.show_msg = verbose;
-    run_file("MQSAD_DIFF_ASM", "diff_asm.tsv", 4, asm_row, &asm_t);
+    run_file("MQSAD_DIFF_ASM", "diff_asm.tsv", 4, t_asm_row, &asm_t);
     printf("diff asm: %lu rows (%lu accepted, %lu rejected by llvm-mc)\n", asm_t.rows, asm_t.accepted,
            asm_t.rejected);
     printf("diff asm diagnostics: %lu of %lu rows both reject match every message and column exactly (%.2f%%), "
@@ -88,7 +78,7 @@ int main(void)
         t_fail = f0;
         t_verbose_limit = lim;
     }
-    run_file("MQSAD_DIFF_DIS", "diff_disasm.tsv", 3, dis_row, &dis_t);
+    run_file("MQSAD_DIFF_DIS", "diff_disasm.tsv", 3, t_dis_row, &dis_t);
     printf("diff disasm: %lu rows (%lu decoded by llvm-mc, %lu invalid/crash)\n", dis_t.rows, dis_t.valid,
            dis_t.invalid);
     return t_done();

@@ -14,17 +14,12 @@
 #include "mqsad.h"
 #include "vec.h"
 
-static void row(char **f, void *ctx)
-{
-    t_dis_row(f, ctx);
-}
-
 int main(void)
 {
     char path[512];
     t_dis_tally t;
     memset(&t, 0, sizeof t);
-    t_tsv_each(t_data("disasm_vectors.tsv", path, sizeof path), 3, row, &t);
+    t_tsv_each(t_data("disasm_vectors.tsv", path, sizeof path), 3, t_dis_row, &t);
     CHECK(t.rows == 95308, "rows: %lu", t.rows);
     printf("disasm vectors: %lu rows (%lu decode, %lu invalid for us), %lu agree\n", t.rows,
            t.valid, t.invalid, t.agree);

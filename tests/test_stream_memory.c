@@ -165,12 +165,15 @@ int main(void)
     snprintf(out, sizeof out, "%s/out", dir);
     for (m = 0; m < sizeof modes / sizeof modes[0]; m++) {
         const long n[2] = { SMALL, LARGE };
+        const char *opt = modes[m].opt ? modes[m].opt : "";
+        int bin_out = modes[m].f == F_ASM && modes[m].opt != NULL;   /* asm --bin: 8 bytes each */
         int piped, k;
         for (k = 0; k < 2; k++) {
             snprintf(in[k], sizeof in[k], "%s/in%d", dir, k);
             CHECK(write_input(in[k], modes[m].f, n[k]), "cannot write %s", in[k]);
         }
         for (piped = 0; piped < 2; piped++) {
+            const char *how = piped ? " (pipe)" : "";
             struct run r[2];
             for (k = 0; k < 2; k++) {
                 char *argv[8];
@@ -183,29 +186,25 @@ int main(void)
                 if (!piped) argv[a++] = in[k];
                 argv[a] = NULL;
                 memset(&r[k], 0, sizeof r[k]);
-                CHECK(run(argv, in[k], piped, out, &r[k]), "%s %s: could not run", modes[m].cmd,
-                      modes[m].opt ? modes[m].opt : "");
-                CHECK(r[k].status == 0, "%s %s%s, %ld instructions: exit status %d", modes[m].cmd,
-                      modes[m].opt ? modes[m].opt : "", piped ? " (pipe)" : "", n[k], r[k].status);
-                /* one line per instruction; asm --bin writes 8 bytes each */
-                if (!strcmp(modes[m].cmd, "asm") && modes[m].opt && !strcmp(modes[m].opt, "--bin")) {
+                CHECK(run(argv, in[k], piped, out, &r[k]), "%s %s: could not run", modes[m].cmd, opt);
+                CHECK(r[k].status == 0, "%s %s%s, %ld instructions: exit status %d", modes[m].cmd, opt, how,
+                      n[k], r[k].status);
+                if (bin_out) {
                     struct stat sb;
                     memset(&sb, 0, sizeof sb);
                     CHECK(stat(out, &sb) == 0 && sb.st_size == 8 * n[k], "%s --bin%s: %lld output bytes, want %ld",
-                          modes[m].cmd, piped ? " (pipe)" : "", (long long)sb.st_size, 8 * n[k]);
-                } else {
-                    CHECK(r[k].lines == n[k], "%s %s%s: %ld output lines, want %ld", modes[m].cmd,
-                          modes[m].opt ? modes[m].opt : "", piped ? " (pipe)" : "", r[k].lines, n[k]);
+                          modes[m].cmd, how, (long long)sb.st_size, 8 * n[k]);
+                } else {   /* one line per instruction */
+                    CHECK(r[k].lines == n[k], "%s %s%s: %ld output lines, want %ld", modes[m].cmd, opt, how,
+                          r[k].lines, n[k]);
                 }
             }
-            printf("# %s %s%s: peak RSS %ld KiB (%ld instructions), %ld KiB (%ld)\n", modes[m].cmd,
-                   modes[m].opt ? modes[m].opt : "", piped ? " (pipe)" : "", r[0].maxrss_kib, SMALL,
-                   r[1].maxrss_kib, LARGE);
+            printf("# %s %s%s: peak RSS %ld KiB (%ld instructions), %ld KiB (%ld)\n", modes[m].cmd, opt, how,
+                   r[0].maxrss_kib, SMALL, r[1].maxrss_kib, LARGE);
             if (!UNDER_ASAN)
                 CHECK(r[1].maxrss_kib - r[0].maxrss_kib < RSS_SLACK_KIB,
                       "%s %s%s: peak RSS %ld KiB for %ld instructions, %ld KiB for %ld",
-                      modes[m].cmd, modes[m].opt ? modes[m].opt : "", piped ? " (pipe)" : "", r[1].maxrss_kib,
-                      LARGE, r[0].maxrss_kib, SMALL);
+                      modes[m].cmd, opt, how, r[1].maxrss_kib, LARGE, r[0].maxrss_kib, SMALL);
         }
         for (k = 0; k < 2; k++) remove(in[k]);
     }

@@ -42,6 +42,18 @@ int main(void)
     CHECK_EQ_S(mqsad_target_lookup("vega")->name, "gfx900");
     CHECK_EQ_S(mqsad_target_lookup("cdna1")->name, "gfx908");
     CHECK(mqsad_target_lookup("gfx600") == NULL, "gfx600 has no v_mqsad");
+    /* LLVM's GFX6 names (its -mcpu=help list) are known to lack the instruction */
+    {
+        static const char *const gfx6[] = { "gfx600", "gfx601", "gfx602", "tahiti", "pitcairn",
+                                            "verde", "oland", "hainan", "Tahiti", "GFX601" };
+        size_t k;
+        for (k = 0; k < sizeof gfx6 / sizeof gfx6[0]; k++)
+            CHECK(mqsad_target_without_instruction(gfx6[k]) && !strcmp(mqsad_target_without_instruction(gfx6[k]), "GFX6") &&
+                  !mqsad_target_lookup(gfx6[k]), "%s: GFX6, no target", gfx6[k]);
+        CHECK(mqsad_target_without_instruction("gfx700") == NULL, "gfx700 has it");
+        CHECK(mqsad_target_without_instruction("gfx1300") == NULL, "gfx1300 unknown");
+        CHECK(mqsad_target_without_instruction(NULL) == NULL, "NULL");
+    }
     CHECK(mqsad_target_lookup("gfx940") == NULL, "gfx940 unknown to LLVM 22");
     CHECK(mqsad_target_lookup("") == NULL && mqsad_target_lookup(NULL) == NULL, "empty");
     CHECK_EQ_U(mqsad_generation_count(), 13);

@@ -34,7 +34,7 @@ typedef struct t_asm_tally {
 /* Checks one asm row: llvm-mc accepts -> the same bytes (A = fixup placeholder) and the same
  * canonical text, and the instruction validates; llvm-mc rejects -> we reject (message and
  * columns, with the further lexer errors of mqsad_diag_next_lexer_error, are a figure). */
-void t_asm_row(char **field, t_asm_tally *tally);
+void t_asm_row(char **field, void *tally /* t_asm_tally: t_tsv_each's fn as it is */);
 
 typedef struct t_dis_tally {
     unsigned long rows, valid, invalid;      /* llvm-mc: decoded / invalid, crash or another instruction */
@@ -45,6 +45,6 @@ typedef struct t_dis_tally {
  * all bytes (fewer when llvm-mc printed more instructions after it); otherwise the first
  * word must not decode. The decoder reads a heap copy of exactly the row's bytes, so an
  * over-read shows under ASan/valgrind. */
-void t_dis_row(char **field, t_dis_tally *tally);
+void t_dis_row(char **field, void *tally /* t_dis_tally */);
 
 #endif

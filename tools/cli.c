@@ -13,19 +13,13 @@ void cli_read_error(const char *cmd, const char *name, int err)
 
 const mqsad_target *cli_target(const char *cmd, const char *name)
 {
-    /* LLVM's GFX6 processors: known GPUs without V_MQSAD_U32_U8 (it came with GFX7), so
-     * the target table has no row for them and the user gets told why */
-    static const char *const gfx6[] = { "gfx600", "gfx601", "gfx602", "tahiti", "pitcairn",
-                                        "verde", "oland", "hainan" };
     const mqsad_target *t = mqsad_target_lookup(name);
-    size_t i;
+    const char *gen;
     if (t) return t;
-    for (i = 0; i < sizeof gfx6 / sizeof gfx6[0]; i++)
-        if (!strcmp(name, gfx6[i])) {
-            fprintf(stderr, "mqsad %s: unknown target '%s': GFX6 has no v_mqsad_u32_u8 (it first"
-                    " appears in GFX7, gfx700; see 'mqsad info --list')\n", cmd, name);
-            return NULL;
-        }
-    fprintf(stderr, "mqsad %s: unknown target '%s' (see 'mqsad info --list')\n", cmd, name);
+    if ((gen = mqsad_target_without_instruction(name)) != NULL)
+        fprintf(stderr, "mqsad %s: unknown target '%s': %s has no v_mqsad_u32_u8 (it first"
+                " appears in GFX7, gfx700; see 'mqsad info --list')\n", cmd, name, gen);
+    else
+        fprintf(stderr, "mqsad %s: unknown target '%s' (see 'mqsad info --list')\n", cmd, name);
     return NULL;
 }

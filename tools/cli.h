@@ -28,7 +28,7 @@ int cli_is_help(const char *arg);
 void cli_read_error(const char *cmd, const char *name, int err);
 
 /* mqsad_target_lookup(name), or NULL after "mqsad CMD: unknown target 'NAME' ..." on stderr
- * (with a note when NAME is a GFX6 GPU, which lacks the instruction); the caller exits 2. */
+ * (with the reason when mqsad_target_without_instruction() knows NAME); the caller exits 2. */
 const mqsad_target *cli_target(const char *cmd, const char *name);
 
 /* n spaces to o, in blocks */
