@@ -451,8 +451,9 @@ typedef struct mqsad_label {
  *  label). Returns 0 when there is no label (diag->status MQSAD_OK) and -1 on an error
  *  (diag: "invalid use of pseudo-symbol '.' as a label", a lexer error in the name,
  *  "too many labels" past MQSAD_NAMED_LABELS / MQSAD_DIR_LABELS, a name longer than
- *  MQSAD_SYMBOL_MAX - 1). mqsad_parse itself still rejects a label ("labels are not
- *  supported"): call this first. */
+ *  MQSAD_SYMBOL_MAX - 1). A label makes no forward reference: state->fwd_refs is 0 after
+ *  the call, whatever it returns. mqsad_parse itself still rejects a label ("labels are
+ *  not supported"): call this first. */
 MQSAD_API int mqsad_parse_label(const char *text, size_t len, mqsad_asm_state *state,
                                 mqsad_label *out, mqsad_diag *diag);
 

@@ -134,6 +134,9 @@ int mqsad_parse_label(const char *text, size_t len, mqsad_asm_state *state, mqsa
     if (len >= ASM_LINE_MAX) len = ASM_LINE_MAX - 1;
     out->name[0] = '\0';
     out->next = 0;
+    /* fwd_* list the last statement's "Nf" references; a label (or its error) makes none,
+     * and a stale list would be reported again with this statement's text */
+    state->fwd_refs = 0;
     if (!may_be_label(text, len)) {                          /* the usual instruction */
         if (diag) { diag->status = MQSAD_OK; diag->column = diag->extra_column = 0; diag->message[0] = '\0'; }
         return 0;

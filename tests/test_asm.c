@@ -160,6 +160,15 @@ static void labels(void)
     CHECK(!mqsad_asm_label_defined(&st, 2), "1f not defined yet");
     CHECK(mqsad_parse_label("1:", 2, &st, &lab, &d) == 1 && !strcmp(lab.name, ".Ltmp2"), "1: %s", lab.name);
     CHECK(mqsad_asm_label_defined(&st, 2), "1f defined now");
+    /* the fwd_* list is the last statement's: a label after an "Nf" statement, or a
+     * failed one (fuzz finding: ".:" kept the list of the statement before), empties it */
+    CHECK(st.fwd_refs == 0, "after 1: %u forward references", st.fwd_refs);
+    CHECK(mqsad_parse_ex(t, "v_mqsad_u32_u8 v[4:7], v[2:3], 2f, v[8:11]", 42, &st, &inst, &d) == MQSAD_OK &&
+          st.fwd_refs == 1, "2f: %u", st.fwd_refs);
+    CHECK(mqsad_parse_label(".:", 2, &st, &lab, &d) < 0 && st.fwd_refs == 0, ".: after 2f: %u", st.fwd_refs);
+    CHECK(mqsad_parse_ex(t, "v_mqsad_u32_u8 v[4:7], v[2:3], 2f, v[8:11]", 42, &st, &inst, &d) == MQSAD_OK &&
+          st.fwd_refs == 1, "2f again: %u", st.fwd_refs);
+    CHECK(mqsad_parse_label("v_nop", 5, &st, &lab, &d) == 0 && st.fwd_refs == 0, "no label after 2f: %u", st.fwd_refs);
     CHECK(mqsad_parse_label(NULL, 0, &st, &lab, &d) < 0, "NULL text");
 }
 
