@@ -6,7 +6,9 @@
  * to the same bytes; mqsad_assemble respects its output buffer.
  *
  * Also: mqsad_next_statement walks the text with progress and in bounds (each statement
- * parsed with one mqsad_asm_state, whose counts stay in bounds), and the lexer
+ * parsed with one mqsad_asm_state as mqsad asm does: labels, the instruction, else an
+ * assignment; the state's counts stay in bounds and its forward references point into
+ * the statement), and the lexer
  * errors of mqsad_diag_next_lexer_error come in order inside the line.
  *
  * Input: byte 0 = target selector (fuzz.h), bytes 1.. = the line (not NUL-terminated;
@@ -56,8 +58,13 @@ int FUZZ_ENTRY(const uint8_t *data, size_t size)
                     off += lab.next;
                 }
                 FUZZ_ASSERT(fs.named_labels <= MQSAD_NAMED_LABELS && fs.dir_values <= MQSAD_DIR_LABELS, ctx);
-                if (got == 0 && mqsad_parse_ex(t, text + pos + off, stmt.len - off, &fs, &fi, NULL) == MQSAD_OK)
+                if (got == 0 && mqsad_parse_ex(t, text + pos + off, stmt.len - off, &fs, &fi, NULL) == MQSAD_OK) {
                     FUZZ_ASSERT(mqsad_validate(&fi, NULL) == MQSAD_OK, ctx);
+                } else if (got == 0) {   /* then an assignment, as mqsad asm tries it */
+                    mqsad_assignment asg;
+                    if (mqsad_parse_assignment(t, text + pos + off, stmt.len - off, &fs, &asg, NULL) > 0)
+                        FUZZ_ASSERT(memchr(asg.line, 0, sizeof asg.line) && asg.name[0], ctx);
+                }
             }
             FUZZ_ASSERT(fs.temp_labels >= labels && fs.temp_labels - labels <= stmt.len, ctx);
             FUZZ_ASSERT(fs.dir_labels <= MQSAD_DIR_LABELS && fs.fwd_refs <= MQSAD_FWD_REFS, ctx);

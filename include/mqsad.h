@@ -431,7 +431,8 @@ typedef struct mqsad_assignment {
  *  on an error, as llvm-mc reports it (diag, with "missing expression" as extra_* after an
  *  expression error): "expected identifier", "expected comma", "missing expression",
  *  "expected newline", "redefinition of 'NAME'" (a label), "too many symbols" past
- *  MQSAD_VARIABLES, "expression too long" past line[]. */
+ *  MQSAD_VARIABLES, "expression too long" past line[]. After the call state->fwd_*
+ *  list the `Nf` references of EXPR (none when 0 or -1 came before EXPR was read). */
 MQSAD_API int mqsad_parse_assignment(const mqsad_target *target, const char *text, size_t len,
                                      mqsad_asm_state *state, mqsad_assignment *out,
                                      mqsad_diag *diag);

@@ -58,6 +58,7 @@ int mqsad_parse_assignment(const mqsad_target *target, const char *text, size_t 
         }
         return -1;
     }
+    state->fwd_refs = 0;   /* fwd_* become this statement's: none unless EXPR names an "Nf" */
     if (len >= ASM_LINE_MAX) len = ASM_LINE_MAX - 1;
     /* the usual instruction: no '=' anywhere and opening with neither '.' (.set, .equ) nor
      * a block comment (the lexer decides then) */
@@ -114,7 +115,6 @@ int mqsad_parse_assignment(const mqsad_target *target, const char *text, size_t 
     ex.lx = &lx;
     ex.fam = target->family;
     ex.st = state;
-    state->fwd_refs = 0;
     root = mqsad__asm_parse_expr(&ex);
     if (root < 0) {
         /* parseAssignmentExpression: TokError("missing expression") after the expression's

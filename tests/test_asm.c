@@ -204,6 +204,13 @@ static void assignments(void)
     CHECK(mqsad_parse_assignment(t, "r == 1", 6, &st, &a, &d) == 0, "r == 1 is no assignment");
     CHECK(mqsad_parse_assignment(t, "v_mqsad_u32_u8 v[4:7], v[2:3], v1, v[8:11]", 42, &st, &a, &d) == 0,
           "an instruction is no assignment");
+    /* fwd_* are the statement's: "3f" in EXPR is listed at its column (5), and a statement
+     * that is no assignment, or fails before EXPR, lists none */
+    CHECK(mqsad_parse_assignment(t, "f = 3f", 6, &st, &a, &d) == 1 && st.fwd_refs == 1 && st.fwd_column[0] == 5,
+          "f = 3f: %u at %u", st.fwd_refs, st.fwd_column[0]);
+    CHECK(mqsad_parse_assignment(t, "r == 1", 6, &st, &a, &d) == 0 && st.fwd_refs == 0, "r == 1: %u", st.fwd_refs);
+    CHECK(mqsad_parse_assignment(t, "g = 3f", 6, &st, &a, &d) == 1 && st.fwd_refs == 1, "g = 3f: %u", st.fwd_refs);
+    CHECK(mqsad_parse_assignment(t, ".set c 3", 8, &st, &a, &d) < 0 && st.fwd_refs == 0, ".set c 3: %u", st.fwd_refs);
 }
 
 /* LLVM's AMDGPU expression functions. Values from llvm-mc-22 (gfx1100 unless named);
