@@ -5,7 +5,7 @@
 #   1. -std=c11 -pedantic -Werror build with gcc and clang; the public header with -std=c99 -pedantic
 #   2. the whole `make check` under ASan + UBSan (clang), which replays the fuzz corpora
 #   3. the CLI tests and the fuzz corpora under valgrind memcheck
-#   4. every libFuzzer harness for a short, deterministic smoke run (-seed=1, FUZZ_SMOKE_RUNS
+#   4. every libFuzzer harness for a short, seeded smoke run (-seed=1, FUZZ_SMOKE_RUNS
 #      executions each, default 200000; FUZZ_SMOKE seconds at most, default 300)
 # Usage: ci/sanitize.sh [STEP...]   (steps: pedantic asan valgrind fuzz; default all)
 # Build directories: build-ci-* (BUILD_PREFIX overrides).
@@ -35,8 +35,9 @@ for s in $steps; do
         pedantic) make --no-print-directory BUILD=$P -j"$J" check-pedantic ;;
         asan)     make --no-print-directory BUILD=$P -j"$J" check-asan ;;
         valgrind) make --no-print-directory BUILD=$P -j"$J" check-valgrind ;;
-        # deterministic smoke: a fixed seed and a fixed number of runs per harness (the
-        # time is only a cap), so a CI verdict can be reproduced locally exactly
+        # seeded smoke: a fixed seed and a fixed number of runs per harness (the time is
+        # only a cap). Not repeatable run to run (docs/security.md); a finding's artifact,
+        # printed in the log (Base64), is
         fuzz)     make --no-print-directory BUILD=$P FUZZ_BUILD=$P-fuzz FUZZ_NICE= \
                        FUZZ_TIME="${FUZZ_SMOKE:-300}" \
                        FUZZ_FLAGS="-seed=${FUZZ_SMOKE_SEED:-1} -runs=${FUZZ_SMOKE_RUNS:-200000}" fuzz ;;
