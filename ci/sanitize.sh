@@ -36,8 +36,8 @@ for s in $steps; do
         asan)     make --no-print-directory BUILD=$P -j"$J" check-asan ;;
         valgrind) make --no-print-directory BUILD=$P -j"$J" check-valgrind ;;
         # seeded smoke: a fixed seed and a fixed number of runs per harness (the time is
-        # only a cap). Not repeatable run to run (docs/security.md); a finding's artifact,
-        # printed in the log (Base64), is
+        # only a cap). Not repeatable run to run (docs/security.md); a finding's artifact
+        # file (also printed in the log as Base64) reproduces it
         fuzz)     make --no-print-directory BUILD=$P FUZZ_BUILD=$P-fuzz FUZZ_NICE= \
                        FUZZ_TIME="${FUZZ_SMOKE:-300}" \
                        FUZZ_FLAGS="-seed=${FUZZ_SMOKE_SEED:-1} -runs=${FUZZ_SMOKE_RUNS:-200000}" fuzz ;;
