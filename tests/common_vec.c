@@ -25,9 +25,8 @@ long t_tsv_each(const char *path, int ncols, void (*fn)(char **field, void *ctx)
     if (!fp) return -1;
     if (ncols > 8) ncols = 8;
     while (fgets(line, sizeof line, fp)) {
-        size_t l = strlen(line);
-        while (l && (line[l - 1] == '\n' || line[l - 1] == '\r')) line[--l] = '\0';
-        if (!l || line[0] == '#') continue;
+        line[strcspn(line, "\r\n")] = '\0';   /* as t_tsv_split ends it, so that it can show */
+        if (!line[0] || line[0] == '#') continue;
         if (t_tsv_split(line, field, ncols) != ncols) { CHECK(0, "bad row in %s: %s", path, line); continue; }
         fn(field, ctx);
         rows++;
