@@ -480,11 +480,29 @@ static void bench_wave(int rounds, double sample_ns)
 
 /* ---- 4. the tools against llvm-mc-22 ----------------------------------------------- */
 
+/* The corpus goes out in 1 MiB writes, as cp, a compiler or an editor writes a file: the
+ * size of a write decides the size of the page-cache folios that hold the file until it
+ * is evicted, and reading 4.2 MB held in 4 KiB folios costs 1.1-1.7 ms on the development
+ * VM against 0.5-0.6 ms in large ones (docs/performance.md, "Twelfth session"). With the
+ * stdio default (1 KiB in musl, 4 KiB in glibc) the bench would time that accident of
+ * its own writing; both tools read the same file. */
+#define CORPUS_WRITE (1 << 20)
+
 static int write_corpus(const char *asm_path, const char *dis_path, long lines)
 {
     FILE *a = fopen(asm_path, "w"), *d = fopen(dis_path, "w");
+    char *abuf = malloc(CORPUS_WRITE), *dbuf = malloc(CORPUS_WRITE);
     long i;
-    if (!a || !d) { if (a) fclose(a); if (d) fclose(d); return 0; }
+    int ok;
+    if (!a || !d || !abuf || !dbuf) {
+        if (a) fclose(a);
+        if (d) fclose(d);
+        free(abuf);
+        free(dbuf);
+        return 0;
+    }
+    setvbuf(a, abuf, _IOFBF, CORPUS_WRITE);
+    setvbuf(d, dbuf, _IOFBF, CORPUS_WRITE);
     for (i = 0; i < lines; i++) {
         unsigned vd = (rnd() % 63) * 4, s0 = (rnd() % 127) * 2, s1 = rnd() % 256, s2 = (rnd() % 63) * 4;
         unsigned form = rnd() % 8, clamp = rnd() % 4 == 0;
@@ -506,8 +524,11 @@ static int write_corpus(const char *asm_path, const char *dis_path, long lines)
         fprintf(d, "[0x%02x,0x%02x,0x3d,0xd6,0x%02x,0x%02x,0x%02x,0x%02x]\n", vd, clamp ? 0x80 : 0,
                 hi & 0xff, (hi >> 8) & 0xff, (hi >> 16) & 0xff, hi >> 24);
     }
-    fclose(a);
-    return fclose(d) == 0;
+    ok = fclose(a) == 0;
+    ok &= fclose(d) == 0;
+    free(abuf);   /* after fclose: the streams use them until then */
+    free(dbuf);
+    return ok;
 }
 
 /* One timed run: argv[0] started directly (posix_spawn, no shell: a shell's own start-up
