@@ -7,7 +7,10 @@
  *  - every byte value in each fixed position ("x" also "X"; nothing else);
  *  - random words with every digit in random letter case, 0x or 0X, and random bytes after
  *    the newline (read, never looked at);
- *  - the character class and hex digit tables, byte by byte.
+ *  - the character class and hex digit tables, byte by byte;
+ *  - the operand text tables generated at build time (dis_optab.h), for every target:
+ *    every OPT_FAST entry against the library's text of that operand, and random words
+ *    printed by word_text() against mqsad_decode + mqsad_format (the general path).
  * The CLI falls back to the general path whenever a converter rejects a line, which hides a
  * converter that rejects too much (or mangles the control bits of a word) from
  * tests/cli/dis.sh; here the converters' own results are compared. */
@@ -106,6 +109,97 @@ static void make_line(unsigned char *buf, const struct line_form *f, const uint8
     buf[i] = '\n';
 }
 
+/* pre + the library's text of (slot, code) + post, or "" if it has none */
+static void lib_entry(const mqsad_target *t, int slot, unsigned code, const char *pre, const char *post,
+                      char *out, size_t cap)
+{
+    mqsad_inst in;
+    char text[128];
+    size_t len = 0;
+    memset(&in, 0, sizeof in);
+    in.target = t;
+    out[0] = 0;
+    if (mqsad_operand_from_code(t, slot, code, 0, slot == MQSAD_SLOT_VDST ? &in.vdst : &in.src[slot]) != MQSAD_OK ||
+        mqsad_format_operand(&in, slot, text, sizeof text, &len) != MQSAD_OK)
+        return;
+    snprintf(out, cap, "%s%.*s%s", pre, (int)len, text, post);
+}
+
+static void check_entry(const mqsad_target *t, int slot, unsigned code, const char *pre, const char *post,
+                        const char *text, unsigned len, unsigned ok, unsigned long *nfast)
+{
+    char want[160];
+    CHECK(ok == OPT_FAST || ok == OPT_SLOW, "%s slot %d code %u: ok = %u", t->name, slot, code, ok);
+    if (ok != OPT_FAST) return;
+    ++*nfast;
+    lib_entry(t, slot, code, pre, post, want, sizeof want);
+    CHECK(strlen(want) == len && memcmp(text, want, len) == 0, "%s slot %d code %u: table \"%.*s\", library \"%s\"",
+          t->name, slot, code, (int)len, text, want);
+}
+
+/* Every target's generated table: its row in dis_optabs[], each OPT_FAST entry against the
+ * library, and word_text() on random words with this family's control bits against the
+ * general path's text. A table of OPT_SLOW entries only would print nothing wrong, so
+ * the fast entries must also be numerous (a quad-aligned-only target has 128 VDSTs), and
+ * the fast path must print at least a tenth of the random words (12-13 % on the targets
+ * that require even-aligned register tuples). */
+static void optabs(void)
+{
+    size_t i, n = mqsad_target_count();
+    static struct dis dd;
+    CHECK(sizeof dis_optabs / sizeof dis_optabs[0] == n, "dis_optabs has %zu rows for %zu targets",
+          sizeof dis_optabs / sizeof dis_optabs[0], n);
+    for (i = 0; i < n; i++) {
+        const mqsad_target *t = mqsad_target_at(i);
+        const struct optab *op;
+        unsigned long nf[4] = { 0, 0, 0, 0 }, tried = 0, fast = 0, k;
+        unsigned c, cl;
+        struct wordctx x;
+        memset(&dd, 0, sizeof dd);
+        dd.t = t;
+        setup_target(&dd);
+        op = dd.op;
+        CHECK(i < sizeof dis_optabs / sizeof dis_optabs[0] && !strcmp(dis_optabs[i].target, t->name) &&
+              op == dis_optabs[i].op, "%s: dis_optabs row %zu", t->name, i);
+        for (c = 0; c < 256; c++)
+            check_entry(t, MQSAD_SLOT_VDST, c, "\tv_mqsad_u32_u8 ", ", ", op->vdst[c].text, op->vdst[c].len,
+                        op->vdst[c].ok, &nf[0]);
+        for (c = 0; c < 512; c++) {
+            check_entry(t, MQSAD_SLOT_SRC0, c, "", ", ", op->src0[c].text, op->src0[c].len, op->src0[c].ok, &nf[1]);
+            check_entry(t, MQSAD_SLOT_SRC1, c, "", ", ", op->src1[c].text, op->src1[c].len, op->src1[c].ok, &nf[2]);
+            for (cl = 0; cl < 2; cl++)
+                check_entry(t, MQSAD_SLOT_SRC2, c, "", cl ? " clamp\n" : "\n", op->src2[cl][c].text,
+                            op->src2[cl][c].len, op->src2[cl][c].ok, &nf[3]);
+        }
+        CHECK(nf[0] >= 128 && nf[1] >= 300 && nf[2] >= 300 && nf[3] >= 2 * 200,
+              "%s: fast entries VDST %lu SRC0 %lu SRC1 %lu SRC2 %lu", t->name, nf[0], nf[1], nf[2], nf[3]);
+        /* random words: free bits random, control bits those of this target's V_MQSAD */
+        x = wordctx_of(&dd);
+        for (k = 0; k < 20000; k++) {
+            uint32_t d0 = dd.ctrl_want | (rnd() & ~dd.ctrl_mask), d1 = rnd() & 0x07ffffffu;
+            uint8_t b[8];
+            char got[DIS_WORD_MAX + 16], want[DIS_TEXT_MAX + 2];
+            char *e;
+            mqsad_inst in;
+            size_t len = 0;
+            if (k & 1) d1 |= 0x04020100u;   /* half the words: VGPR sources (codes >= 256) */
+            for (c = 0; c < 4; c++) { b[c] = (uint8_t)(d0 >> 8 * c); b[4 + c] = (uint8_t)(d1 >> 8 * c); }
+            e = word_text(&x, got, d0, d1);
+            tried++;
+            if (!e) continue;
+            fast++;
+            CHECK(mqsad_decode(t, b, 8, &in) == MQSAD_OK && mqsad_format(&in, want + 1, DIS_TEXT_MAX, &len) == MQSAD_OK,
+                  "%s: word 0x%08x%08x printed by the fast path, not decoded by the library", t->name, d1, d0);
+            want[0] = '\t';
+            want[len + 1] = '\n';
+            CHECK((size_t)(e - got) == len + 2 && memcmp(got, want, len + 2) == 0,
+                  "%s: word 0x%08x%08x: fast \"%.*s\", library \"%.*s\"", t->name, d1, d0,
+                  (int)(e - got), got, (int)len + 2, want);
+        }
+        CHECK(fast * 10 > tried, "%s: the fast path printed %lu of %lu random words", t->name, fast, tried);
+    }
+}
+
 int main(void)
 {
     static const struct line_form *const forms[2] = { &form42, &form40 };
@@ -158,5 +252,6 @@ int main(void)
     for (k = 0; k < nimpls; k++)
         CHECK(nbad[k] == 0, "%s: %lu of %lu lines differ from the reference", impls[k].name, nbad[k], nlines);
     CHECK(nlines > 400000, "lines checked: %lu", nlines);
+    optabs();
     return t_done();
 }

@@ -42,7 +42,7 @@
  * another process (docs/performance.md, "Ninth session"). Runs of the usual one-word lines
  * ("[0xHH,...,0xHH]" and "0xHH,...,0xHH") are checked and converted without a loop over
  * characters, then printed as four fixed-size copies from per-(slot, code) text tables that
- * the library fills the first time a code is seen (run_words(), word_text()). The check and
+ * the library formatted at build time (dis_optab.h; run_words(), word_text()). The check and
  * conversion are chosen once per run: with SSE4.1 (mqsad_cpu_flags(), so MQSAD_CPU_MASK=0
  * turns it off; x86-64, gcc or clang) line_sse41() gathers the 16 digits with pshufb from
  * the three 16-byte rows of the template check, validates and converts them with two nibble
@@ -52,7 +52,8 @@
  * Measured with callgrind on gfx1100, 100k lines of either form (gcc 12 -O2, `valgrind
  * --tool=callgrind build/mqsad dis -t gfx1100 FILE`, per line from a 100k and a 200k run):
  * about 98 instructions per line with SSE4.1 and 112 without (114 before the SSE4.1 path),
- * ~0.39 M for the start-up and the first formatting of each code, against about 29k / 58k
+ * ~0.39 M for the start-up and the first formatting of each code (formatting is now done
+ * at build time), against about 29k / 58k
  * per line for llvm-mc 22. The line loop is software-pipelined (the next line is converted
  * before this one is printed). The whole process took 1.7-2.4 ms for 100k lines on the Zen
  * 4 development VM with glibc, of which 0.6-0.9 ms is the bare cost of starting a process;
@@ -138,46 +139,16 @@ struct saved_line {
     char text[DIS_MAXLINE];
 };
 
-/* Fast path. The text of an instruction is its operands' texts joined by mqsad_format's
- * fixed punctuation, and each operand's text (and validity) depends only on (slot, code)
- * unless the code is a literal. So the library formats each (slot, code) once, the first
- * time a word uses it (lazily: a run touches a few hundred of the 1792 codes, and formatting
- * all of them was most of the start-up), with mqsad_operand_from_code +
- * mqsad_format_operand; an 8-byte word whose control bits are those mqsad_decode accepts
- * (marker, OP, no ABS/OMOD/NEG; the family's free bits: VDST, CLAMP, ignored OPSEL) and
- * whose four codes are valid non-literal codes with short texts is printed by
- * concatenation. Everything else (literal codes 254/255, invalid words, long annotated
- * texts, --explain) goes through mqsad_decode + mqsad_format. tests/cli/dis.sh checks the
- * result against every llvm-mc vector. */
-#define DIS_OPTEXT 100             /* room for formatting one operand (annotations included) */
-#define OPT_TEXT 30                /* longest entry text kept, prefix and separator included */
-#define OPT16_TEXT 14              /* the same for SRC0/SRC1 (16-byte entries) */
-enum { OPT_UNSET = 0, OPT_FAST = 1, OPT_SLOW = 2 };  /* ANDing four: 1 only if all are FAST */
-/* One (slot, code): its text with everything that always surrounds that slot in a line,
- * so that a line is exactly four entries end to end:
- *   VDST  "\tv_mqsad_u32_u8 " TEXT ", "      SRC0, SRC1  TEXT ", "
- *   SRC2  TEXT "\n", or TEXT " clamp\n" (two entries per code: CLAMP picks one by index,
- *         where a branch on it would mispredict, CLAMP being random in real code).
- * Printing one is a fixed-size copy of the whole entry and an advance by len: the bytes
- * past len are overwritten by the next entry (or lie past the line end). 32 bytes (half
- * a cache line, ok and len in the same line as the text), or 16 for SRC0 and SRC1, whose
- * texts with ", " fit in 14 (v[254:255], s[100:101], 0.15915494, ttmp[14:15]; longer
- * ones, with annotations, take the general path). */
-struct optext {
-    char text[OPT_TEXT];
-    uint8_t len;
-    uint8_t ok;                    /* OPT_*; OPT_UNSET (calloc) until first used */
-};
-struct optext16 {
-    char text[OPT16_TEXT];
-    uint8_t len;
-    uint8_t ok;
-};
-struct optab {                     /* 57 KiB, but only the pages of codes seen are touched */
-    struct optext vdst[256];
-    struct optext16 src0[512], src1[512];
-    struct optext src2[2][512];    /* [CLAMP][code] */
-};
+/* Fast path: an 8-byte word whose control bits are those mqsad_decode accepts (marker,
+ * OP, no ABS/OMOD/NEG; the family's free bits: VDST, CLAMP, ignored OPSEL) and whose four
+ * codes have OPT_FAST entries in the target's operand text table (dis_optab.h: built by
+ * tools/gen/gen_dis_optab.c with the library) is printed as four entry copies. Everything
+ * else (literal codes 254/255, invalid words, long annotated texts, --explain) goes
+ * through mqsad_decode + mqsad_format. tests/cli/dis.sh checks the result against every
+ * llvm-mc vector; tests/test_dis_line.c checks every table against the library. */
+#include "dis_optab.h"
+#include "dis_optab.inc"   /* $(BUILD)/gen: static const tables and dis_optabs[] */
+
 /* longest fast-path line: the four copies */
 #define DIS_WORD_MAX (3 * 32 + 16)
 
@@ -197,8 +168,7 @@ struct dis {
     const char *cur;                /* the line being processed */
     size_t curlen;
     unsigned long lineno;
-    struct optab op;                /* the fast path's operand texts (filled lazily) */
-    mqsad_inst scratch;             /* zeroed but .target: for formatting one operand */
+    const struct optab *op;         /* the target's operand texts (dis_optabs[]) */
     uint8_t pv[DIS_PEND];           /* values of pending bytes */
     unsigned pcol[DIS_PEND];        /* their 1-based columns */
     int pslot[DIS_PEND];            /* saved-line slot of older lines' bytes (set at line end) */
@@ -371,76 +341,27 @@ static void put_inst(struct dis *d, const mqsad_inst *in)
 #define DIS_NOINLINE
 #endif
 
-/* One table entry: pre TEXT post if it fits in cap, else OPT_SLOW. */
-static void set_entry(char *text, size_t cap, uint8_t *len, uint8_t *ok, const char *pre,
-                      const char *body, size_t n, const char *post)
-{
-    size_t lp = strlen(pre), ls = strlen(post);
-    *ok = OPT_SLOW;
-    if (!body || lp + n + ls > cap) return;
-    memcpy(text, pre, lp);
-    memcpy(text + lp, body, n);
-    memcpy(text + lp + n, post, ls);
-    *len = (uint8_t)(lp + n + ls);
-    *ok = OPT_FAST;
-}
-#define SET_ENTRY(e, pre, body, n, post) set_entry((e)->text, sizeof (e)->text, &(e)->len, &(e)->ok, pre, body, n, post)
-
-/* Formats the table entries of (slot, code) with the library: OPT_FAST with their text,
- * or OPT_SLOW (invalid code, literal code 254/255, text too long for the table, a scalar
- * SRC1 on GFX7) so that words using them take the general path. */
-static void fill_op(struct dis *d, int slot, unsigned code)
-{
-    mqsad_operand *op = slot == MQSAD_SLOT_VDST ? &d->scratch.vdst : &d->scratch.src[slot];
-    char text[DIS_OPTEXT];
-    const char *body = text;
-    size_t len = 0;
-    if (slot != MQSAD_SLOT_VDST && (code == 254 || code == 255)) body = NULL;
-    /* mqsad_operand_from_code rewrites the whole operand, and an operand's text depends
-     * only on it and the target, so one scratch instruction serves every entry */
-    else if (mqsad_operand_from_code(d->t, slot, code, 0, op) != MQSAD_OK) body = NULL;
-    else if (mqsad_format_operand(&d->scratch, slot, text, sizeof text, &len) != MQSAD_OK) body = NULL;
-    /* GFX7 decodes only what its assembler emits, and that depends on the pair SRC0/SRC1
-     * (one scalar value at most: mqsad_decode checks the constant bus), not on each code
-     * alone; words with a scalar SRC1 take the general path there. */
-    else if (slot == MQSAD_SLOT_SRC1 && d->t->family->dis_strict &&
-             (op->kind == MQSAD_OPK_SGPR || op->kind == MQSAD_OPK_TTMP || op->kind == MQSAD_OPK_SPECIAL))
-        body = NULL;
-    switch (slot) {
-    case MQSAD_SLOT_VDST: SET_ENTRY(&d->op.vdst[code], "\tv_mqsad_u32_u8 ", body, len, ", "); break;
-    case MQSAD_SLOT_SRC0: SET_ENTRY(&d->op.src0[code], "", body, len, ", "); break;
-    case MQSAD_SLOT_SRC1: SET_ENTRY(&d->op.src1[code], "", body, len, ", "); break;
-    default:
-        SET_ENTRY(&d->op.src2[0][code], "", body, len, "\n");
-        SET_ENTRY(&d->op.src2[1][code], "", body, len, " clamp\n");
-        break;
-    }
-}
-
 /* What word_text() reads, copied into a local by its callers: the compiler then keeps it
  * in registers (the output stores through a char * could alias fields of struct dis and
  * would force reloads on every word). */
 struct wordctx {
-    const char *op;                 /* (const char *)&d->op: byte offsets below */
+    const char *op;                 /* (const char *)d->op: byte offsets below */
     uint32_t ctrl_mask, ctrl_want, clamp_mask;
 };
 
 static DIS_ALWAYS_INLINE struct wordctx wordctx_of(const struct dis *d)
 {
     struct wordctx x;
-    x.op = (const char *)&d->op;
+    x.op = (const char *)d->op;
     x.ctrl_mask = d->ctrl_mask;
     x.ctrl_want = d->ctrl_want;
     x.clamp_mask = d->clamp_mask;
     return x;
 }
 
-/* The four codes of a word, and their entries' byte offsets in d->op: shifting a field
- * to bit 5 (4 for the 16-byte entries) and masking gives code * size in one step. */
-#define CODE_VDST(d0, d1) ((d0) & 255u)
-#define CODE_SRC0(d0, d1) ((d1) & 511u)
-#define CODE_SRC1(d0, d1) ((d1) >> 9 & 511u)
-#define CODE_SRC2(d0, d1) ((d1) >> 18 & 511u)
+/* The byte offsets in *d->op of a word's four entries (codes: VDST d0[7:0], SRC0 d1[8:0],
+ * SRC1 d1[17:9], SRC2 d1[26:18]): shifting a field to bit 5 (4 for the 16-byte entries)
+ * and masking gives code * size in one step. */
 #define OFF_VDST(d0, d1) (offsetof(struct optab, vdst) + ((d0) << 5 & 0x1fe0u))
 #define OFF_SRC0(d0, d1) (offsetof(struct optab, src0) + ((d1) << 4 & 0x1ff0u))   /* 16-byte entries */
 #define OFF_SRC1(d0, d1) (offsetof(struct optab, src1) + ((d1) >> 5 & 0x1ff0u))
@@ -452,8 +373,7 @@ static DIS_ALWAYS_INLINE struct wordctx wordctx_of(const struct dis *d)
 
 /* The table fast path for one 8-byte word (dwords d0, d1): writes its line at o, which
  * must have DIS_WORD_MAX bytes of room, and returns the end; or returns NULL having
- * written nothing that counts: not a word this path prints (fill_ops() then tells
- * whether that was only for entries not formatted yet). */
+ * written nothing that counts: not a word this path prints. */
 static DIS_ALWAYS_INLINE char *word_text(const struct wordctx *x, char *o, uint32_t d0, uint32_t d1)
 {
     const struct optext *a, *e;
@@ -471,33 +391,6 @@ static DIS_ALWAYS_INLINE char *word_text(const struct wordctx *x, char *o, uint3
     return o + e->len;
 }
 
-/* Cold half of word_text(): for a V_MQSAD word with entries not formatted yet, formats
- * them; 1 if that made the word printable (word_text() then succeeds), else 0. */
-static DIS_NOINLINE int fill_ops(struct dis *d, uint32_t d0, uint32_t d1)
-{
-    struct wordctx x = wordctx_of(d);
-    const struct optext *a = &d->op.vdst[CODE_VDST(d0, d1)];
-    const struct optext16 *b = &d->op.src0[CODE_SRC0(d0, d1)];
-    const struct optext16 *c = &d->op.src1[CODE_SRC1(d0, d1)];
-    const struct optext *e = &d->op.src2[(d0 & d->clamp_mask) != 0][CODE_SRC2(d0, d1)];
-    if (!WORD_IS_MQSAD(&x, d0, d1) || (a->ok && b->ok && c->ok && e->ok)) return 0;
-    if (!a->ok) fill_op(d, MQSAD_SLOT_VDST, CODE_VDST(d0, d1));
-    if (!b->ok) fill_op(d, MQSAD_SLOT_SRC0, CODE_SRC0(d0, d1));
-    if (!c->ok) fill_op(d, MQSAD_SLOT_SRC1, CODE_SRC1(d0, d1));
-    if (!e->ok) fill_op(d, MQSAD_SLOT_SRC2, CODE_SRC2(d0, d1));
-    return (a->ok & b->ok & c->ok & e->ok) == OPT_FAST;
-}
-
-/* word_text(), after formatting the word's entries if that is all it lacked. */
-static DIS_ALWAYS_INLINE char *word_text_filled(struct dis *d, const struct wordctx *x, char *o,
-                                                uint32_t d0, uint32_t d1)
-{
-    char *e = word_text(x, o, d0, d1);
-    /* fill_ops() is out of line, so nothing has to survive a call on the hot path */
-    if (!e && fill_ops(d, d0, d1)) e = word_text(x, o, d0, d1);
-    return e;
-}
-
 /* word_text() into the output buffer: 1 if printed, 0 if not eligible (nothing printed). */
 static int fast_dw(struct dis *d, uint32_t d0, uint32_t d1)
 {
@@ -505,7 +398,7 @@ static int fast_dw(struct dis *d, uint32_t d0, uint32_t d1)
     char *o;
     if (d->explain) return 0;
     if (sizeof d->obuf - d->olen < DIS_WORD_MAX) out_flush(d);
-    o = word_text_filled(d, &x, d->obuf + d->olen, d0, d1);
+    o = word_text(&x, d->obuf + d->olen, d0, d1);
     if (!o) return 0;
     d->olen = (size_t)(o - d->obuf);
     return 1;
@@ -877,7 +770,7 @@ static DIS_ALWAYS_INLINE size_t run_form(struct dis *d, const char *q, size_t av
             out_flush(d);
             o = d->obuf;
         }
-        e = word_text_filled(d, &x, o, d0, d1);
+        e = word_text(&x, o, d0, d1);
         if (!e) break;                  /* not a word this path prints: the general path's */
         o = e;
         q = qn;
@@ -1026,7 +919,19 @@ static void do_line(struct dis *d, const char *restrict text, size_t len)
     line_done(d);
 }
 
-/* The target's control-bit test for word_text(); the operand table fills lazily. */
+/* The target's table in dis_optabs[] (generated in mqsad_target_at() order; the name
+ * check guards against a table built from another library). A zero table, which sends
+ * every word to the general path, if there is none. */
+static const struct optab *optab_for(const mqsad_target *t)
+{
+    static const struct optab none;
+    size_t i, n = sizeof dis_optabs / sizeof dis_optabs[0];
+    for (i = 0; i < n && i < mqsad_target_count(); i++)
+        if (mqsad_target_at(i) == t) return strcmp(dis_optabs[i].target, t->name) ? &none : dis_optabs[i].op;
+    return &none;
+}
+
+/* The target's control-bit test and operand table for word_text(). */
 static void setup_target(struct dis *d)
 {
     const mqsad_family *f = d->t->family;
@@ -1036,7 +941,7 @@ static void setup_target(struct dis *d)
         d->ctrl_mask &= ~((((uint32_t)1 << (f->ignored_hi - f->ignored_lo + 1)) - 1) << f->ignored_lo);
     d->ctrl_want = (uint32_t)f->opcode << f->op_lo | (uint32_t)f->marker << 26;
     d->clamp_mask = f->clamp_bit >= 0 ? 1u << f->clamp_bit : 0u;
-    d->scratch.target = d->t;   /* the rest stays zeroed (calloc) */
+    d->op = optab_for(d->t);
 }
 
 static void dis_usage(FILE *out)
@@ -1254,12 +1159,12 @@ int cmd_dis(int argc, char **argv)
         }
         own_fd = 1;   /* (fd may be 0 when stdin was closed) */
     }
-    d = calloc(1, sizeof *d);
-    if (!d) {
-        fprintf(stderr, "mqsad dis: out of memory\n");
-        if (own_fd) close(fd);
-        return 2;
-    }
+    /* The state lives in BSS, zero at start: a process runs one `mqsad dis`. calloc()
+     * maps a fresh 490 KiB region (musl mmaps large blocks) and free() unmaps it; on the
+     * development VM that cost 0.3-0.4 ms of a 3.5 ms run over BSS, the same pages
+     * touched (docs/performance.md, "Twelfth session"). */
+    static struct dis state;
+    d = &state;
     d->t = t;
     d->fd = fd;
     d->fname = own_fd ? path : "<stdin>";
@@ -1276,6 +1181,5 @@ int cmd_dis(int argc, char **argv)
     out_flush(d);
     if (own_fd) close(fd);
     rc = d->status;
-    free(d);
     return rc;   /* main() checks that stdout was written */
 }
