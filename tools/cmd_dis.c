@@ -87,7 +87,13 @@
 
 #define DIS_MAXLINE 16384           /* longest input line accepted */
 #define DIS_RBUF (4 * DIS_MAXLINE)  /* read buffer */
-#define DIS_OBUF (1 << 16)          /* stdout buffer */
+/* Output and input share one buffer (struct dis io): output collects from its start, input
+ * is read DIS_OSLACK bytes further on, and output may grow over input already consumed
+ * (struct dis keep). 24 KiB: the bench corpus's text is 1.35 times its input, so what a
+ * 64 KiB read gives prints without a write before the next read. A separate 64 KiB output
+ * buffer took 12 more fresh pages, each a ~10 us fault on the development VM
+ * (docs/performance.md, "Twelfth session"). */
+#define DIS_OSLACK (24 * 1024)
 #define DIS_SLOTS 16                /* saved lines holding not-yet-decoded bytes */
 #define DIS_PEND 64                 /* pending bytes (at most 15 stay between lines) */
 #define DIS_INST_MAX 16             /* longest instruction (gfx1250 64-bit literal) */
@@ -161,7 +167,8 @@ struct dis {
     int words;                      /* --words: tokens are 32-bit hex words */
     /* run_words() or run_words_sse41(), chosen once by cmd_dis */
     size_t (*run_words)(struct dis *d, const char *q, size_t avail);
-    size_t olen;                    /* bytes in obuf */
+    size_t olen;                    /* bytes of output at io[0, olen) */
+    const char *keep;               /* the first input byte still needed: io + olen <= keep */
     size_t head, npend;             /* pending bytes: pv[head .. head + npend) */
     size_t cur_count;               /* pending bytes pushed by the current line (the newest) */
     int in_block, block_failed;
@@ -178,21 +185,28 @@ struct dis {
     struct saved_line saved[DIS_SLOTS];
     uint8_t lb[DIS_MAXLINE / 2 + 2]; /* bytes of the line being read (a token and its */
     unsigned lc[DIS_MAXLINE / 2 + 2];/* separator take at least 2 characters) and columns */
-    char obuf[DIS_OBUF];
-    char rbuf[DIS_RBUF + 16];       /* + room for the sentinel and 8-byte loads past it */
+    char *rbuf;                     /* the input part of io: io + DIS_OSLACK */
+    char io[DIS_OSLACK + DIS_RBUF + 16];  /* + room for the sentinel and 8-byte loads */
 };
 
 static void out_flush(struct dis *d)
 {
-    if (d->olen) fwrite(d->obuf, 1, d->olen, stdout);
+    if (d->olen) fwrite(d->io, 1, d->olen, stdout);
     d->olen = 0;
+}
+
+/* Bytes of output that fit before the input still needed; at least DIS_OSLACK after
+ * out_flush(). */
+static size_t out_room(const struct dis *d)
+{
+    return (size_t)(d->keep - d->io) - d->olen;
 }
 
 static void out_put(struct dis *d, const char *s, size_t n)
 {
-    if (d->olen + n > sizeof d->obuf) out_flush(d);
-    if (n > sizeof d->obuf) { fwrite(s, 1, n, stdout); return; }
-    memcpy(d->obuf + d->olen, s, n);
+    if (n > out_room(d)) out_flush(d);
+    if (n > out_room(d)) { fwrite(s, 1, n, stdout); return; }
+    memcpy(d->io + d->olen, s, n);
     d->olen += n;
 }
 
@@ -323,8 +337,8 @@ static void put_inst(struct dis *d, const mqsad_inst *in)
 {
     size_t len = 0;
     char *o;
-    if (sizeof d->obuf - d->olen < DIS_TEXT_MAX + 2) out_flush(d);
-    o = d->obuf + d->olen;
+    if (out_room(d) < DIS_TEXT_MAX + 2) out_flush(d);
+    o = d->io + d->olen;
     o[0] = '\t';
     mqsad_format(in, o + 1, DIS_TEXT_MAX, &len);
     if (len > DIS_TEXT_MAX - 1) len = DIS_TEXT_MAX - 1;
@@ -397,10 +411,10 @@ static int fast_dw(struct dis *d, uint32_t d0, uint32_t d1)
     struct wordctx x = wordctx_of(d);
     char *o;
     if (d->explain) return 0;
-    if (sizeof d->obuf - d->olen < DIS_WORD_MAX) out_flush(d);
-    o = word_text(&x, d->obuf + d->olen, d0, d1);
+    if (out_room(d) < DIS_WORD_MAX) out_flush(d);
+    o = word_text(&x, d->io + d->olen, d0, d1);
     if (!o) return 0;
-    d->olen = (size_t)(o - d->obuf);
+    d->olen = (size_t)(o - d->io);
     return 1;
 }
 
@@ -746,8 +760,7 @@ static DIS_ALWAYS_INLINE size_t run_form(struct dis *d, const char *q, size_t av
 {
     const struct wordctx x = wordctx_of(d);
     const char *const q0 = q, *qlast;
-    char *o = d->obuf + d->olen;
-    char *const olim = d->obuf + sizeof d->obuf - DIS_WORD_MAX;
+    char *o = d->io + d->olen;
     uint32_t d0, d1;
     if (avail < f->len) return 0;
     qlast = q + (avail - f->len);       /* the last place a whole line can start */
@@ -765,10 +778,12 @@ static DIS_ALWAYS_INLINE size_t run_form(struct dis *d, const char *q, size_t av
         int more;
         char *e;
         more = qn <= qlast && line(qn, f, &n0, &n1);
-        if (o > olim) {
-            d->olen = (size_t)(o - d->obuf);
+        /* the copies stay below qn, which the general path reads again if it is not
+         * this form (d->keep is the line before it, q0, or earlier) */
+        if (o + DIS_WORD_MAX > qn) {
+            d->olen = (size_t)(o - d->io);
             out_flush(d);
-            o = d->obuf;
+            o = d->io;
         }
         e = word_text(&x, o, d0, d1);
         if (!e) break;                  /* not a word this path prints: the general path's */
@@ -778,7 +793,7 @@ static DIS_ALWAYS_INLINE size_t run_form(struct dis *d, const char *q, size_t av
         d0 = n0;
         d1 = n1;
     }
-    d->olen = (size_t)(o - d->obuf);
+    d->olen = (size_t)(o - d->io);
     d->lineno += (unsigned long)(q - q0) / f->len;
     return (size_t)(q - q0);
 }
@@ -991,6 +1006,9 @@ static size_t refill(struct dis *d, size_t *start, size_t *end, int *eof)
 {
     size_t moved = *start;
     ssize_t got;
+    /* the output must end below rbuf, where the unread bytes move */
+    if (d->olen > DIS_OSLACK) out_flush(d);
+    d->keep = d->rbuf;
     if (moved) {
         memmove(d->rbuf, d->rbuf + moved, *end - moved);
         *end -= moved;
@@ -1023,6 +1041,7 @@ static void dis_input(struct dis *d)
     int eof = 0, skipping = 0;
     for (;;) {
         const char *nl;
+        d->keep = buf + start;   /* what is before it has been decoded or saved */
         /* runs of the usual one-word lines: no newline search needed */
         if (!skipping && !d->npend && !d->in_block && !d->explain && !d->words) {
             size_t n = d->run_words(d, buf + start, end - start);
@@ -1064,6 +1083,7 @@ static void dis_input(struct dis *d)
     if (end > start && !skipping) {
         d->lineno++;
         d->rbuf[end] = '\n';   /* sentinel: end <= DIS_RBUF */
+        d->keep = d->rbuf + start;
         do_line(d, d->rbuf + start, end - start);
     }
     process(d, 1);
@@ -1109,6 +1129,7 @@ static void dis_binary(struct dis *d)
             continue;
         }
         if (start == end) break;
+        d->keep = (const char *)b + start;
         avail = end - start < DIS_INST_MAX ? end - start : DIS_INST_MAX;
         if (avail >= 8 && fast_word(d, b + start)) { start += 8; continue; }
         st = mqsad_decode(d->t, b + start, avail, &in);
@@ -1166,6 +1187,8 @@ int cmd_dis(int argc, char **argv)
     static struct dis state;
     d = &state;
     d->t = t;
+    d->rbuf = d->io + DIS_OSLACK;
+    d->keep = d->rbuf;
     d->fd = fd;
     d->fname = own_fd ? path : "<stdin>";
     d->explain = explain_flag;
