@@ -37,9 +37,11 @@
  * Speed (goal, issue #5: >= 100x llvm-mc as whole-process time on 100k word lines): input
  * is read with read(2), DIS_RBUF bytes at a time (a mapping measured slower: see
  * dis_input(); no stdio FILE: one malloc less), lines are scanned in place and output is
- * buffered. Buffers stay at 64 KiB: on the Zen 5 VM every fresh 4 KiB page costs a ~10 us
- * fault, and a 2 MiB huge page, which would avoid them, sometimes took 3.6 ms to zero after
- * another process (docs/performance.md, "Ninth session"). Runs of the usual one-word lines
+ * buffered in the same buffer, below the input still needed (DIS_OSLACK). Buffers stay
+ * small: on the Zen 5 VM every fresh 4 KiB page costs a ~10 us fault, and a 2 MiB huge
+ * page, which would avoid them, sometimes took 3.6 ms to zero after another process
+ * (docs/performance.md, "Ninth session"). The state is in BSS, the operand tables are
+ * constant data (the twelfth session's changes). Runs of the usual one-word lines
  * ("[0xHH,...,0xHH]" and "0xHH,...,0xHH") are checked and converted without a loop over
  * characters, then printed as four fixed-size copies from per-(slot, code) text tables that
  * the library formatted at build time (dis_optab.h; run_words(), word_text()). The check and
