@@ -941,7 +941,7 @@ static void do_line(struct dis *d, const char *restrict text, size_t len)
  * every word to the general path, if there is none. */
 static const struct optab *optab_for(const mqsad_target *t)
 {
-    static const struct optab none;
+    static struct optab none;   /* never written; not const, so in BSS, not in the file */
     size_t i, n = sizeof dis_optabs / sizeof dis_optabs[0];
     for (i = 0; i < n && i < mqsad_target_count(); i++)
         if (mqsad_target_at(i) == t) return strcmp(dis_optabs[i].target, t->name) ? &none : dis_optabs[i].op;
