@@ -351,10 +351,8 @@ static void put_inst(struct dis *d, const mqsad_inst *in)
 
 #if defined(__GNUC__)
 #define DIS_ALWAYS_INLINE inline __attribute__((always_inline))
-#define DIS_NOINLINE __attribute__((noinline))
 #else
 #define DIS_ALWAYS_INLINE inline
-#define DIS_NOINLINE
 #endif
 
 /* What word_text() reads, copied into a local by its callers: the compiler then keeps it
@@ -781,7 +779,7 @@ static DIS_ALWAYS_INLINE size_t run_form(struct dis *d, const char *q, size_t av
         char *e;
         more = qn <= qlast && line(qn, f, &n0, &n1);
         /* the copies stay below qn, which the general path reads again if it is not
-         * this form (d->keep is the line before it, q0, or earlier) */
+         * this form (d->keep is q0: the lines before qn are printed or being printed) */
         if (o + DIS_WORD_MAX > qn) {
             d->olen = (size_t)(o - d->io);
             out_flush(d);
