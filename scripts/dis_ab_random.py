@@ -12,12 +12,14 @@ one-word lines (both forms) with lines of many byte tokens (hex, upper case, dec
 target's V_MQSAD_U32_U8 (the identifier from `mqsad info --list`) with random operands,
 some with a flipped bit, literal codes or trailing literal bytes, some random. 15 % of the
 inputs are `--bin` streams, 7 % use `--explain`. Inputs that differ are kept in
-/tmp/dis_ab/badN.in. Prints one line per difference and a summary.
+/tmp/dis_ab-XXXX/badN.in (a new directory per run). Prints one line per difference and
+a summary.
 """
 import os
 import random
 import subprocess
 import sys
+import tempfile
 
 if len(sys.argv) != 5:
     sys.exit(__doc__)
@@ -63,10 +65,10 @@ def run(binp, args, data, pipe):
     if pipe:
         p = subprocess.run([binp] + args, input=data, capture_output=True)
     else:
-        fn = '/tmp/dis_ab/in.bin'; open(fn,'wb').write(data)
+        fn = os.path.join(TMP, 'in.bin'); open(fn,'wb').write(data)
         p = subprocess.run([binp] + args + [fn], capture_output=True)
     return p.returncode, p.stdout, p.stderr
-os.makedirs('/tmp/dis_ab', exist_ok=True)
+TMP = tempfile.mkdtemp(prefix='dis_ab-')   # per run: two runs at once must not share files
 bad = 0; tot_out = 0; tot_err = 0
 for i in range(n):
     t = rng.choice(targets)
@@ -87,6 +89,6 @@ for i in range(n):
     tot_out += a[1].count(b"\n"); tot_err += a[2].count(b"\n")
     if a != b:
         bad += 1
-        open('/tmp/dis_ab/bad%d.in' % i, 'wb').write(data)
+        open(os.path.join(TMP, 'bad%d.in' % i), 'wb').write(data)
         print('DIFF', i, args, 'pipe' if pipe else 'file', a[0], b[0], len(a[1]), len(b[1]), len(a[2]), len(b[2]))
 print("done", n, "inputs,", bad, "differ; stdout lines", tot_out, "stderr lines", tot_err)
