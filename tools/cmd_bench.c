@@ -480,12 +480,13 @@ static void bench_wave(int rounds, double sample_ns)
 
 /* ---- 4. the tools against llvm-mc-22 ----------------------------------------------- */
 
-/* The corpus goes out in 1 MiB writes, as cp, a compiler or an editor writes a file: the
- * size of a write decides the size of the page-cache folios that hold the file until it
- * is evicted, and reading 4.2 MB held in 4 KiB folios costs 1.1-1.7 ms on the development
- * VM against 0.5-0.6 ms in large ones (docs/performance.md, "Twelfth session"). With the
- * stdio default (1 KiB in musl, 4 KiB in glibc) the bench would time that accident of
- * its own writing; both tools read the same file. */
+/* The corpus goes out in 1 MiB writes, as cp, a compiler or an editor writes a file. How
+ * a fresh file was written changes how fast it reads back until it is written back to
+ * disk: on the development VM `mqsad dis` read the 4.2 MB corpus in 1.1-1.7 ms when it had
+ * been written in 1-4 KiB pieces and in 0.5-0.6 ms when in 1 MiB ones (larger page-cache
+ * folios are the likely reason; docs/performance.md, "Twelfth session"). With the stdio
+ * default (1 KiB in musl, 4 KiB in glibc) the bench would time that accident of its own
+ * writing; both tools read the same file. */
 #define CORPUS_WRITE (1 << 20)
 
 static int write_corpus(const char *asm_path, const char *dis_path, long lines)
