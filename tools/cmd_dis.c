@@ -54,8 +54,8 @@
  * Measured with callgrind on gfx1100, 100k lines of either form (gcc 12 -O2, `valgrind
  * --tool=callgrind build/mqsad dis -t gfx1100 FILE`, per line from a 100k and a 200k run):
  * about 98 instructions per line with SSE4.1 and 112 without (114 before the SSE4.1 path),
- * ~0.39 M for the start-up and the first formatting of each code (formatting is now done
- * at build time), against about 29k / 58k
+ * ~0.39 M for the start-up, which then included formatting each code seen (now done at
+ * build time), against about 29k / 58k
  * per line for llvm-mc 22. The line loop is software-pipelined (the next line is converted
  * before this one is printed). The whole process took 1.7-2.4 ms for 100k lines on the Zen
  * 4 development VM with glibc, of which 0.6-0.9 ms is the bare cost of starting a process;

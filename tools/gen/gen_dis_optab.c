@@ -100,20 +100,22 @@ static void put_entry(const char *text, size_t cap, unsigned len, unsigned ok)
     printf("\",%u,%u},", len, ok);
 }
 
+/* one entry, its capacity taken from its own text array */
+#define PUT_ENTRY(e) put_entry((e).text, sizeof (e).text, (e).len, (e).ok)
+
 static void put_table(size_t k, const struct optab *op)
 {
     unsigned c, clamp;
     printf("static const struct optab dis_optab_%zu = {\n {", k);
-    for (c = 0; c < 256; c++) put_entry(op->vdst[c].text, OPT_TEXT, op->vdst[c].len, op->vdst[c].ok);
+    for (c = 0; c < 256; c++) PUT_ENTRY(op->vdst[c]);
     printf("},\n {");
-    for (c = 0; c < 512; c++) put_entry(op->src0[c].text, OPT16_TEXT, op->src0[c].len, op->src0[c].ok);
+    for (c = 0; c < 512; c++) PUT_ENTRY(op->src0[c]);
     printf("},\n {");
-    for (c = 0; c < 512; c++) put_entry(op->src1[c].text, OPT16_TEXT, op->src1[c].len, op->src1[c].ok);
+    for (c = 0; c < 512; c++) PUT_ENTRY(op->src1[c]);
     printf("},\n {");
     for (clamp = 0; clamp < 2; clamp++) {
         printf("{");
-        for (c = 0; c < 512; c++)
-            put_entry(op->src2[clamp][c].text, OPT_TEXT, op->src2[clamp][c].len, op->src2[clamp][c].ok);
+        for (c = 0; c < 512; c++) PUT_ENTRY(op->src2[clamp][c]);
         printf("},");
     }
     printf("}\n};\n");
