@@ -189,11 +189,14 @@ struct dis {
     const char *fname;
     int fd;                         /* the input (read(2): no stdio buffer, no malloc) */
     unsigned next_slot;
+    char *rbuf;                     /* the input part of io: io + DIS_OSLACK */
+    /* Every run writes the fields above and io; cmd_dis populates their pages with one
+     * madvise() (populate()), so they come first and together. */
+    char io[DIS_OSLACK + DIS_RBUF + 16];  /* + room for the sentinel and 8-byte loads */
+    /* only lines the general path takes touch these */
     struct saved_line saved[DIS_SLOTS];
     uint8_t lb[DIS_MAXLINE / 2 + 2]; /* bytes of the line being read (a token and its */
     unsigned lc[DIS_MAXLINE / 2 + 2];/* separator take at least 2 characters) and columns */
-    char *rbuf;                     /* the input part of io: io + DIS_OSLACK */
-    char io[DIS_OSLACK + DIS_RBUF + 16];  /* + room for the sentinel and 8-byte loads */
 };
 
 static void out_flush(struct dis *d)
@@ -1150,23 +1153,26 @@ static void dis_binary(struct dis *d)
     }
 }
 
-/* Maps the pages of [p, p + n) (whole pages inside it) with one madvise() instead of a
- * page fault on each first touch by a read() or an output copy: on the development VM a
- * fault is a ~10 us exit to the hypervisor, and the I/O buffer's ~21 pages measured 0.1-0.36
- * ms faster populated at once (docs/performance.md, "Twelfth session"). Best effort:
- * MADV_POPULATE_WRITE is Linux 5.14 or later (EINVAL before, ignored) and Linux only. */
+/* Maps the pages [p, p + n) lies in with one madvise() instead of a page fault on each
+ * first touch by a read() or an output copy: on the development VM a fault is a ~10 us
+ * exit to the hypervisor, and the I/O buffer's ~21 pages measured 0.1-0.36 ms faster
+ * populated at once (docs/performance.md, "Twelfth session"). The pages at either end
+ * are included: populating changes no byte, and a page that is also another variable's
+ * is one that would fault anyway. Best effort: MADV_POPULATE_WRITE is Linux 5.14 or
+ * later (EINVAL before, ignored) and Linux only. getpagesize(), not sysconf(): musl's
+ * sysconf() reads a table whose page would be one more fault. */
 static void populate(void *p, size_t n)
 {
 #if defined(__linux__)
 #ifndef MADV_POPULATE_WRITE
 #define MADV_POPULATE_WRITE 23   /* linux/mman.h; C libraries' headers may lack it */
 #endif
-    long page = sysconf(_SC_PAGESIZE);
+    long page = getpagesize();
     uintptr_t a = (uintptr_t)p, b = a + n;
-    if (page <= 0 || (page & (page - 1))) return;
-    a = (a + (uintptr_t)page - 1) & ~((uintptr_t)page - 1);
-    b &= ~((uintptr_t)page - 1);
-    if (b > a) (void)madvise((void *)a, b - a, MADV_POPULATE_WRITE);
+    if (page <= 0 || (page & (page - 1)) || n == 0) return;
+    a &= ~((uintptr_t)page - 1);
+    b = (b + (uintptr_t)page - 1) & ~((uintptr_t)page - 1);
+    (void)madvise((void *)a, b - a, MADV_POPULATE_WRITE);
 #else
     (void)p;
     (void)n;
@@ -1214,10 +1220,10 @@ int cmd_dis(int argc, char **argv)
      * touched (docs/performance.md, "Twelfth session"). */
     static struct dis state;
     d = &state;
+    populate(d, offsetof(struct dis, io) + sizeof d->io);   /* before the first write to them */
     d->t = t;
     d->rbuf = d->io + DIS_OSLACK;
     d->keep = d->rbuf;
-    populate(d->io, sizeof d->io);
     d->fd = fd;
     d->fname = own_fd ? path : "<stdin>";
     d->explain = explain_flag;
