@@ -672,7 +672,9 @@ enum {
     MQSAD_CPU_AVXVNNI  = 1u << 2,  /**< AVX-VNNI (VEX vpdpbusd: Alder Lake+, Zen 5) */
     MQSAD_CPU_AVX512   = 1u << 3,  /**< F + BW + VL (and the OS saves ZMM state) */
     MQSAD_CPU_AVX512VNNI = 1u << 4,/**< AVX512-VNNI */
-    MQSAD_CPU_AVX512VBMI2 = 1u << 5 /**< AVX512-VBMI2 */
+    MQSAD_CPU_AVX512VBMI2 = 1u << 5,/**< AVX512-VBMI2 */
+    MQSAD_CPU_AVX512VBMI = 1u << 6  /**< AVX512-VBMI (vpermb, vpermi2b); no kernel needs it,
+                                         `mqsad dis` does (3 lines per step) */
 };
 /** Mask allowing every level (a macro: enumerators must fit in int). */
 #define MQSAD_CPU_ALL 0xffffffffu

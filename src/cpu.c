@@ -77,6 +77,7 @@ unsigned mqsad__cpu_detect(void)
             flags |= MQSAD_CPU_AVX512;
             if (c7 & (1u << 11)) flags |= MQSAD_CPU_AVX512VNNI;
             if (c7 & (1u << 6)) flags |= MQSAD_CPU_AVX512VBMI2;
+            if (c7 & (1u << 1)) flags |= MQSAD_CPU_AVX512VBMI;
         }
     }
 #endif

@@ -7,6 +7,9 @@
  *  - every byte value in each fixed position ("x" also "X"; nothing else);
  *  - random words with every digit in random letter case, 0x or 0X, and random bytes after
  *    the newline (read, never looked at);
+ *  - lines3_avx512(), when the CPU has AVX-512 VBMI (three lines at once), against the
+ *    reference on each of its lines: every byte value at every position of a group, and
+ *    random groups, ending at an inaccessible page (it must not read past the group);
  *  - the character class and hex digit tables, byte by byte;
  *  - the operand text tables generated at build time (dis_optab.h), for every target:
  *    every OPT_FAST entry against the library's text of that operand, and random words
@@ -16,6 +19,10 @@
  * tests/cli/dis.sh; here the converters' own results are compared. */
 #include "../tools/cmd_dis.c"
 #include "../tools/cli.c"
+
+#if DIS_AVX512 && (defined(__linux__) || defined(__APPLE__) || defined(__FreeBSD__))
+#include <sys/mman.h>
+#endif
 
 #include "t.h"
 
@@ -108,6 +115,82 @@ static void make_line(unsigned char *buf, const struct line_form *f, const uint8
     if (f == &form42) buf[i++] = ']';
     buf[i] = '\n';
 }
+
+#if DIS_AVX512
+/* lines3_avx512() on the three lines at g[0, 3 * f->len) against ref_line() on each: 1
+ * exactly when all three are lines of the form, with their words. g is placed so that the
+ * group ends at the end of a readable page when end_page is given (the next page is
+ * inaccessible: the converter must read no byte past the group). */
+static unsigned long nbad3, ngroups;
+DIS_AVX512_TARGET
+static void check3(const unsigned char *grp, const struct line_form *f, unsigned char *end_page,
+                   const char *what, unsigned pos, unsigned c)
+{
+    const struct line_form3 *f3 = f == &form42 ? &form42x3 : &form40x3;
+    unsigned char *g = end_page ? end_page - 3 * f->len : (unsigned char *)grp;
+    uint32_t r[6] = { 0, 0, 0, 0, 0, 0 };
+    uint64_t w[4];
+    __m256i v = _mm256_set1_epi32(0x5a5a5a5a);
+    int want, got, l;
+    if (g != grp) memcpy(g, grp, 3 * f->len);
+    want = 1;
+    for (l = 0; l < 3; l++) want &= ref_line(g + l * f->len, f == &form42, &r[2 * l], &r[2 * l + 1]);
+    got = lines3_avx512((const char *)g, f->len, f3, &v) != 0;
+    _mm256_storeu_si256((__m256i *)(void *)w, v);
+    ngroups++;
+    for (l = 0; l < 3 && want && got; l++)
+        if (w[l] != (r[2 * l] | (uint64_t)r[2 * l + 1] << 32)) got = -1;
+    if (got != want && nbad3++ < 10)
+        fprintf(stderr, "lines3_avx512, form%u, %s %u = 0x%02x: got %d, want %d\n", (unsigned)f->len, what, pos, c,
+                got, want);
+}
+
+/* Three lines of form f (make_line(), random words and case) at grp. */
+static void make_group(unsigned char *grp, const struct line_form *f)
+{
+    unsigned char buf[64];
+    unsigned l, k;
+    for (l = 0; l < 3; l++) {
+        uint8_t w[8];
+        for (k = 0; k < 8; k++) w[k] = (uint8_t)rnd();
+        make_line(buf, f, w, rnd() & 0xffffu, (int)(rnd() & 1));
+        memcpy(grp + l * f->len, buf, f->len);
+    }
+}
+
+/* Every byte value at every position of a three-line group of each form, and random
+ * groups, at the end of a page whose successor is inaccessible when the system lets the
+ * test map one (Linux, BSDs, macOS), else in an ordinary buffer. */
+static void lines3(void)
+{
+    static const struct line_form *const forms[2] = { &form42, &form40 };
+    unsigned char grp[128], *end_page = NULL;
+    unsigned fi, k, c, n;
+#if defined(__linux__) || defined(__APPLE__) || defined(__FreeBSD__)
+    {
+        long pg = getpagesize();
+        unsigned char *m = mmap(NULL, 2 * (size_t)pg, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+        if (m != MAP_FAILED && mprotect(m + pg, (size_t)pg, PROT_NONE) == 0) end_page = m + pg;
+    }
+#endif
+    if (!end_page) printf("lines3_avx512: no guard page; groups checked in an ordinary buffer\n");
+    for (fi = 0; fi < 2; fi++) {
+        const struct line_form *f = forms[fi];
+        for (k = 0; k < 3 * f->len; k++)
+            for (c = 0; c < 256; c++) {
+                make_group(grp, f);
+                grp[k] = (unsigned char)c;
+                check3(grp, f, end_page, "byte at", k, c);
+            }
+        for (n = 0; n < 100000; n++) {
+            make_group(grp, f);
+            check3(grp, f, n & 1 ? end_page : NULL, "random group", n, 0);
+        }
+    }
+    CHECK(nbad3 == 0, "lines3_avx512: %lu of %lu groups differ from the reference", nbad3, ngroups);
+    CHECK(ngroups > 250000, "groups checked: %lu", ngroups);
+}
+#endif
 
 /* pre + the library's text of (slot, code) + post, or "" if it has none */
 static void lib_entry(const mqsad_target *t, int slot, unsigned code, const char *pre, const char *post,
@@ -252,6 +335,12 @@ int main(void)
     for (k = 0; k < nimpls; k++)
         CHECK(nbad[k] == 0, "%s: %lu of %lu lines differ from the reference", impls[k].name, nbad[k], nlines);
     CHECK(nlines > 400000, "lines checked: %lu", nlines);
+#if DIS_AVX512
+    if ((mqsad_cpu_flags() & (MQSAD_CPU_AVX512 | MQSAD_CPU_AVX512VBMI)) == (MQSAD_CPU_AVX512 | MQSAD_CPU_AVX512VBMI))
+        lines3();
+    else
+#endif
+        printf("lines3_avx512: skipped (not built, no AVX-512 VBMI, or MQSAD_CPU_MASK)\n");
     optabs();
     return t_done();
 }

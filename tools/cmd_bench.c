@@ -712,11 +712,12 @@ static void machine(void)
     if (f) fclose(f);
     mqsad_kernels_init(&best, MQSAD_CPU_ALL);
     printf("mqsad %s bench\ncpu: %s, %ld online\n", mqsad_version(), model, sysconf(_SC_NPROCESSORS_ONLN));
-    printf("flags: 0x%x%s%s%s%s%s%s; best kernel: %s\n", flags,
+    printf("flags: 0x%x%s%s%s%s%s%s%s; best kernel: %s\n", flags,
            flags & MQSAD_CPU_SSE41 ? " sse4.1" : "", flags & MQSAD_CPU_AVX2 ? " avx2" : "",
            flags & MQSAD_CPU_AVXVNNI ? " avx-vnni" : "", flags & MQSAD_CPU_AVX512 ? " avx512" : "",
            flags & MQSAD_CPU_AVX512VNNI ? " avx512vnni" : "",
-           flags & MQSAD_CPU_AVX512VBMI2 ? " avx512vbmi2" : "", best.name);
+           flags & MQSAD_CPU_AVX512VBMI2 ? " avx512vbmi2" : "", flags & MQSAD_CPU_AVX512VBMI ? " avx512vbmi" : "",
+           best.name);
 #ifdef __VERSION__
     printf("cli compiler: %s", __VERSION__);
 #else

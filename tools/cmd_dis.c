@@ -91,6 +91,16 @@
 #else
 #define DIS_SSE41 0
 #endif
+/* The AVX-512 instantiation (run_words_avx512(), three lines per step): AVX-512 F/BW and
+ * VBMI (vpermi2b) in target() functions, gcc >= 8 or clang >= 8 (built and tested with gcc
+ * 12 and clang 14). */
+#if DIS_SSE41 && ((defined(__clang__) && __clang_major__ >= 8) || (!defined(__clang__) && __GNUC__ >= 8))
+#define DIS_AVX512 1
+#include <immintrin.h>
+#define DIS_AVX512_TARGET __attribute__((target("avx512f,avx512bw,avx512vbmi")))
+#else
+#define DIS_AVX512 0
+#endif
 
 #define DIS_MAXLINE 16384           /* longest input line accepted */
 #define DIS_RBUF (4 * DIS_MAXLINE)  /* read buffer */
@@ -633,13 +643,26 @@ struct line_form {
 };
 #define H 0x80                 /* mask at a hex digit: only bit 7 is checked here */
 #define Z 0x80                 /* gather: a lane pshufb zeroes */
+/* the fixed characters of each form, shared by the one-line and the three-line tables */
+#define F42_MASK                                                                            \
+    0xff, 0xff, 0xdf, H, H, 0xff, 0xff, 0xdf, H, H, 0xff, 0xff, 0xdf, H, H, 0xff,            \
+    0xff, 0xdf, H, H, 0xff, 0xff, 0xdf, H, H, 0xff, 0xff, 0xdf, H, H, 0xff, 0xff,            \
+    0xdf, H, H, 0xff, 0xff, 0xdf, H, H, 0xff, 0xff
+#define F42_WANT                                                                            \
+    '[', '0', 'X', 0, 0, ',', '0', 'X', 0, 0, ',', '0', 'X', 0, 0, ',',                      \
+    '0', 'X', 0, 0, ',', '0', 'X', 0, 0, ',', '0', 'X', 0, 0, ',', '0',                      \
+    'X', 0, 0, ',', '0', 'X', 0, 0, ']', '\n'
+#define F40_MASK                                                                            \
+    0xff, 0xdf, H, H, 0xff, 0xff, 0xdf, H, H, 0xff, 0xff, 0xdf, H, H, 0xff, 0xff,            \
+    0xdf, H, H, 0xff, 0xff, 0xdf, H, H, 0xff, 0xff, 0xdf, H, H, 0xff, 0xff, 0xdf,            \
+    H, H, 0xff, 0xff, 0xdf, H, H, 0xff
+#define F40_WANT                                                                            \
+    '0', 'X', 0, 0, ',', '0', 'X', 0, 0, ',', '0', 'X', 0, 0, ',', '0',                      \
+    'X', 0, 0, ',', '0', 'X', 0, 0, ',', '0', 'X', 0, 0, ',', '0', 'X',                      \
+    0, 0, ',', '0', 'X', 0, 0, '\n'
 static const struct line_form form42 = {
-    { 0xff, 0xff, 0xdf, H, H, 0xff, 0xff, 0xdf, H, H, 0xff, 0xff, 0xdf, H, H, 0xff,
-      0xff, 0xdf, H, H, 0xff, 0xff, 0xdf, H, H, 0xff, 0xff, 0xdf, H, H, 0xff, 0xff,
-      0xdf, H, H, 0xff, 0xff, 0xdf, H, H, 0xff, 0xff, 0, 0, 0, 0, 0, 0 },
-    { '[', '0', 'X', 0, 0, ',', '0', 'X', 0, 0, ',', '0', 'X', 0, 0, ',',
-      '0', 'X', 0, 0, ',', '0', 'X', 0, 0, ',', '0', 'X', 0, 0, ',', '0',
-      'X', 0, 0, ',', '0', 'X', 0, 0, ']', '\n', 0, 0, 0, 0, 0, 0 },
+    { F42_MASK, 0, 0, 0, 0, 0, 0 },
+    { F42_WANT, 0, 0, 0, 0, 0, 0 },
     /* digits at 3, 4, 8, 9, 13, 14 | 18, 19, 23, 24, 28, 29 | 33, 34, 38, 39 */
     { 3, 4, 8, 9, 13, 14, Z, Z, Z, Z, Z, Z, Z, Z, Z, Z,
       Z, Z, Z, Z, Z, Z, 2, 3, 7, 8, 12, 13, Z, Z, Z, Z,
@@ -647,20 +670,14 @@ static const struct line_form form42 = {
     42, 3
 };
 static const struct line_form form40 = {
-    { 0xff, 0xdf, H, H, 0xff, 0xff, 0xdf, H, H, 0xff, 0xff, 0xdf, H, H, 0xff, 0xff,
-      0xdf, H, H, 0xff, 0xff, 0xdf, H, H, 0xff, 0xff, 0xdf, H, H, 0xff, 0xff, 0xdf,
-      H, H, 0xff, 0xff, 0xdf, H, H, 0xff, 0, 0, 0, 0, 0, 0, 0, 0 },
-    { '0', 'X', 0, 0, ',', '0', 'X', 0, 0, ',', '0', 'X', 0, 0, ',', '0',
-      'X', 0, 0, ',', '0', 'X', 0, 0, ',', '0', 'X', 0, 0, ',', '0', 'X',
-      0, 0, ',', '0', 'X', 0, 0, '\n', 0, 0, 0, 0, 0, 0, 0, 0 },
+    { F40_MASK, 0, 0, 0, 0, 0, 0, 0, 0 },
+    { F40_WANT, 0, 0, 0, 0, 0, 0, 0, 0 },
     /* digits at 2, 3, 7, 8, 12, 13 | 17, 18, 22, 23, 27, 28 | 32, 33, 37, 38 */
     { 2, 3, 7, 8, 12, 13, Z, Z, Z, Z, Z, Z, Z, Z, Z, Z,
       Z, Z, Z, Z, Z, Z, 1, 2, 6, 7, 11, 12, Z, Z, Z, Z,
       Z, Z, Z, Z, Z, Z, Z, Z, Z, Z, Z, Z, 0, 1, 5, 6 },
     40, 2
 };
-#undef Z
-#undef H
 #define FORM_READ 48                /* bytes line_shape() reads */
 
 #if defined(__SSE2__)
@@ -754,6 +771,70 @@ int line_sse41(const char *q, const struct line_form *f, uint32_t *d0, uint32_t 
 }
 #endif
 
+#if DIS_AVX512
+/* Three lines of one form, end to end: what lines3_avx512() checks and converts in one
+ * step. mask and want are the one-line form's three times (then zeros); gather[16l + k]
+ * is the byte offset of digit k of line l (lanes 48..63 repeat digit 0 of line 0, whose
+ * check and value are then simply done twice). */
+struct line_form3 {
+    unsigned char mask[128], want[128];
+    unsigned char gather[64];
+};
+#define G8(b, p) (b) + (p), (b) + (p) + 1, (b) + (p) + 5, (b) + (p) + 6, (b) + (p) + 10, (b) + (p) + 11, \
+                 (b) + (p) + 15, (b) + (p) + 16
+#define G16(b, p) G8(b, p), G8((b) + 20, p)     /* the 16 digits of a line at b, first at p */
+#define G0x16(p) p, p, p, p, p, p, p, p, p, p, p, p, p, p, p, p
+static const struct line_form3 form42x3 = {
+    { F42_MASK, F42_MASK, F42_MASK, 0, 0 },
+    { F42_WANT, F42_WANT, F42_WANT, 0, 0 },
+    { G16(0, 3), G16(42, 3), G16(84, 3), G0x16(3) }
+};
+static const struct line_form3 form40x3 = {
+    { F40_MASK, F40_MASK, F40_MASK, 0, 0, 0, 0, 0, 0, 0, 0 },
+    { F40_WANT, F40_WANT, F40_WANT, 0, 0, 0, 0, 0, 0, 0, 0 },
+    { G16(0, 2), G16(40, 2), G16(80, 2), G0x16(2) }
+};
+#undef G0x16
+#undef G16
+#undef G8
+
+/* line_sse41() for the three lines at q[0, 3 * len) at once, reading exactly those bytes
+ * (the second 64-byte load is masked to what is left of them): two ternary-logic ops
+ * check the fixed characters, vpermi2b gathers the 48 digits from the two halves, the
+ * nibble tables check and convert them as in line_sse41(), and vpmovwb narrows the 24
+ * bytes. 1 with the words in w (qwords 0, 1, 2: d0 | d1 << 32 of each line) if all three
+ * lines have the form, else 0. */
+DIS_AVX512_TARGET
+static inline __attribute__((always_inline))
+int lines3_avx512(const char *q, size_t len, const struct line_form3 *f, __m256i *w)
+{
+#define N (-1)
+    const __m512i hi = _mm512_broadcast_i32x4(_mm_setr_epi8(N, N, N, -'0', 10 - 'A', N, 10 - 'a', N, N, N, N, N, N, N, N, N));
+    const __m512i lo = _mm512_broadcast_i32x4(_mm_setr_epi8(8, 2, 2, 2, 2, 2, 2, 8, 8, 8, N, N, N, N, N, N));
+#undef N
+    const __mmask64 rest = ~(__mmask64)0 >> (128 - 3 * len);
+    const __m512i r0 = _mm512_loadu_si512((const void *)q);
+    const __m512i r1 = _mm512_maskz_loadu_epi8(rest, (const void *)(q + 64));
+    /* (r & mask) ^ want: ternary-logic table 0x6a */
+    __m512i x0 = _mm512_ternarylogic_epi32(r0, _mm512_loadu_si512((const void *)f->mask),
+                                           _mm512_loadu_si512((const void *)f->want), 0x6a);
+    __m512i x1 = _mm512_ternarylogic_epi32(r1, _mm512_loadu_si512((const void *)(f->mask + 64)),
+                                           _mm512_loadu_si512((const void *)(f->want + 64)), 0x6a);
+    __m512i c = _mm512_permutex2var_epi8(r0, _mm512_loadu_si512((const void *)f->gather), r1);
+    __m512i t = _mm512_shuffle_epi8(hi, _mm512_and_si512(_mm512_srli_epi16(c, 4), _mm512_set1_epi8(0x0f)));
+    __m512i x = _mm512_ternarylogic_epi32(x0, x1, _mm512_and_si512(t, _mm512_shuffle_epi8(lo, c)), 0xfe);  /* a | b | c */
+    if (_mm512_test_epi8_mask(x, x)) return 0;
+    *w = _mm512_cvtepi16_epi8(_mm512_maddubs_epi16(_mm512_add_epi8(c, t), _mm512_set1_epi16(0x0110)));
+    return 1;
+}
+#endif
+#undef F40_WANT
+#undef F40_MASK
+#undef F42_WANT
+#undef F42_MASK
+#undef Z
+#undef H
+
 /* Prints the run of consecutive lines of form f at q (avail bytes of input; q[0 .. avail
  * + 8) readable: rbuf is padded) and returns the bytes consumed: 0
  * when the first line is not of that form or not a printable word (the caller's general
@@ -821,6 +902,69 @@ static size_t run_words_sse41(struct dis *d, const char *q, size_t avail)
 {
     if (q[0] == '[') return run_form(d, q, avail, &form42, line_sse41);
     if (q[0] == '0') return run_form(d, q, avail, &form40, line_sse41);
+    return 0;
+}
+#endif
+
+#if DIS_AVX512
+/* run_form() three lines at a time while all three have the form (lines3_avx512()), also
+ * software-pipelined (the next three are converted before these are printed). A line
+ * word_text() does not print ends the run there, as in run_form(); the lines after the
+ * last whole group of the form go through run_form() with line_sse41(), which stops at
+ * the first line not of the form. The output stays below the first line not yet printed,
+ * as in run_form(): three copies of at most DIS_WORD_MAX bytes end below the next group. */
+DIS_AVX512_TARGET
+static inline __attribute__((always_inline))
+size_t run_form3(struct dis *d, const char *q, size_t avail, const struct line_form *f,
+                 const struct line_form3 *f3)
+{
+    const struct wordctx x = wordctx_of(d);
+    const size_t step = 3 * f->len;
+    const char *const q0 = q, *const end = q + avail;
+    char *o;
+    __m256i w;
+    if (avail < step || !lines3_avx512(q, f->len, f3, &w)) return run_form(d, q, avail, f, line_sse41);
+    o = d->io + d->olen;
+    for (;;) {
+        const char *qn = q + step;
+        __m256i wn = _mm256_setzero_si256();
+        const uint64_t w0 = (uint64_t)_mm256_extract_epi64(w, 0), w1 = (uint64_t)_mm256_extract_epi64(w, 1),
+                       w2 = (uint64_t)_mm256_extract_epi64(w, 2);
+        const int more = (size_t)(end - qn) >= step && lines3_avx512(qn, f->len, f3, &wn);
+        char *e;
+        if (o + 3 * DIS_WORD_MAX > qn) {
+            d->olen = (size_t)(o - d->io);
+            out_flush(d);
+            o = d->io;
+        }
+        if (!(e = word_text(&x, o, (uint32_t)w0, (uint32_t)(w0 >> 32)))) goto stop;
+        o = e;
+        q += f->len;
+        if (!(e = word_text(&x, o, (uint32_t)w1, (uint32_t)(w1 >> 32)))) goto stop;
+        o = e;
+        q += f->len;
+        if (!(e = word_text(&x, o, (uint32_t)w2, (uint32_t)(w2 >> 32)))) goto stop;
+        o = e;
+        q = qn;
+        if (!more) break;
+        w = wn;
+    }
+    d->olen = (size_t)(o - d->io);
+    d->lineno += (unsigned long)(q - q0) / f->len;
+    return (size_t)(q - q0) + run_form(d, q, (size_t)(end - q), f, line_sse41);
+stop:   /* a word the general path prints: it starts there */
+    d->olen = (size_t)(o - d->io);
+    d->lineno += (unsigned long)(q - q0) / f->len;
+    return (size_t)(q - q0);
+}
+
+/* The same with run_form3() (cmd_dis picks it once when mqsad_cpu_flags() has AVX512 and
+ * AVX512VBMI). */
+DIS_AVX512_TARGET
+static size_t run_words_avx512(struct dis *d, const char *q, size_t avail)
+{
+    if (q[0] == '[') return run_form3(d, q, avail, &form42, &form42x3);
+    if (q[0] == '0') return run_form3(d, q, avail, &form40, &form40x3);
     return 0;
 }
 #endif
@@ -1232,6 +1376,10 @@ int cmd_dis(int argc, char **argv)
     d->run_words = run_words;
 #if DIS_SSE41
     if (mqsad_cpu_flags() & MQSAD_CPU_SSE41) d->run_words = run_words_sse41;   /* honours MQSAD_CPU_MASK */
+#endif
+#if DIS_AVX512
+    if ((mqsad_cpu_flags() & (MQSAD_CPU_AVX512 | MQSAD_CPU_AVX512VBMI)) == (MQSAD_CPU_AVX512 | MQSAD_CPU_AVX512VBMI))
+        d->run_words = run_words_avx512;
 #endif
     if (d->run_words == run_words) init_hexq();
     if (bin_flag) dis_binary(d);

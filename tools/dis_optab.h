@@ -50,6 +50,19 @@ struct optab {                     /* 56 KiB; a run touches the pages of the cod
     struct optext src2[2][512];    /* [CLAMP][code] */
 };
 
+/* Where the tables go, for the page faults of a run (layout only: without it, other
+ * compilers and object formats, nothing changes but that). Linux maps the pages of a
+ * file around a faulting address in aligned 64 KiB windows, one fault per window, ~10 us
+ * each on the development VM (docs/performance.md, "Thirteenth session"). In ELF section
+ * .rodata1, which linkers place after .rodata, the 392 KiB of tables no longer lie
+ * between the small constants a run reads (strings, character tables, line forms), and
+ * aligned to 64 KiB each table is one window, not two. */
+#if defined(__GNUC__) && defined(__ELF__)
+#define DIS_OPTAB_SECTION __attribute__((section(".rodata1"), aligned(65536)))
+#else
+#define DIS_OPTAB_SECTION
+#endif
+
 /* What $(BUILD)/gen/dis_optab.inc defines: dis_optabs[], one row per target in
  * mqsad_target_at() order, with its name (checked at run time) and its table. */
 struct dis_optab_ref {

@@ -227,9 +227,10 @@ EOF
     { bad "--words tokens (rc=$rc)"; diff "$tmp/err" "$tmp/want_err" >&2; }
 "$BIN" dis -t gfx1100 --words --bin < /dev/null > /dev/null 2>&1; [ $? -eq 2 ] && ok || bad "--words with --bin: usage error"
 
-# The one-word line loop (run_words: line_sse41() when the CPU has SSE4.1, else
-# line_scalar()) against independent expectations, with the default choice and with
-# MQSAD_CPU_MASK=0 (always line_scalar()):
+# The one-word line loop (run_words: three lines at a time with lines3_avx512() when the
+# CPU has AVX-512 VBMI, else line_sse41() when it has SSE4.1, else line_scalar()) against
+# independent expectations, with the default choice, MQSAD_CPU_MASK=1 (line_sse41() at
+# most) and MQSAD_CPU_MASK=0 (always line_scalar()):
 #  - every vector again with its hex digits in other cases: each row as "[..]" with bytes
 #    0-3 in lower case and bytes 4-7 in upper case (0X on even rows), and each 8-byte row
 #    llvm-mc decodes also as "0x..,..,0x.." (stream form) with bytes 0-3 in upper case and
@@ -240,7 +241,8 @@ EOF
 #    digit positions of either form, between valid lines: llvm-mc's "invalid input token" at
 #    the token (no caret line when the byte is not ASCII, as LLVM's SMDiagnostic), the rest
 #    of the line dropped (a "]" line closes the block the "[" opened),
-#    the valid lines printed; from a file and from a pipe.
+#    the valid lines printed; from a file and from a pipe; also after runs of 0-8 valid
+#    lines of the same form (a bad line at every place in a group of three).
 dis_mask() {  # runs $BIN with MQSAD_CPU_MASK=$mask when $mask is set
     if [ -n "$mask" ]; then MQSAD_CPU_MASK=$mask "$BIN" "$@"; else "$BIN" "$@"; fi
 }
@@ -267,9 +269,17 @@ if [ -f "$VEC" ]; then
                     bad("", "", k, ch, 1 + 5 * int(k / 2))
                 }
             }
+            for (r = 0; r <= 8; r++)
+                for (k = r % 4; k < 16; k += 4) {
+                    for (i = 0; i < r; i++) good("[" w "]")
+                    c = 103; bad("[", "]", k, "g", 2 + 5 * int(k / 2))
+                    print "]" > inp; n++
+                    for (i = 0; i < r; i++) good(w)
+                    c = 59; bad("", "", k, ";", 1 + 5 * int(k / 2))
+                }
             good(w)
         }' /dev/null
-    for mask in "" 0; do
+    for mask in "" 1 0; do
         for t in $(awk -F'\t' '!/^#/ { print $1 }' "$VEC" | sort -u); do
             awk -F'\t' -v t="$t" -v inp="$tmp/cin" -v want="$tmp/cexp" '
                 # the bytes "0xhh,..." with the digits of byte j < 4 in case c0, the others in
@@ -309,6 +319,45 @@ if [ -f "$VEC" ]; then
         cmp -s "$tmp/eout" "$tmp/eexp" && cmp -s "$tmp/eerr2" "$tmp/eerr" && ok || bad "non-hex digits from a pipe, MQSAD_CPU_MASK=${mask:-unset}"
     done
     [ "$(wc -l < "$tmp/eexp")" -gt 7000 ] && ok || bad "non-hex digit lines: too few"
+
+    # The three line loops against each other (and so against line_scalar(), the portable
+    # one) on 30,000 lines: runs of 1-9 rows of one form, valid and invalid words of four
+    # targets' vectors in random case, now and then a line with a bad token, a comment, an
+    # empty line or a long decimal line; stdout, stderr (line numbers) and status must be
+    # the same with every MQSAD_CPU_MASK.
+    for t in gfx1100 gfx90a gfx1250 gfx803; do
+        awk -F'\t' -v t="$t" -v inp="$tmp/xin" '
+            function cased(s,   o, i, c) {
+                o = ""
+                for (i = 1; i <= length(s); i++) { c = substr(s, i, 1); o = o (rand() < 0.3 ? toupper(c) : c) }
+                return o
+            }
+            $1 == t && $3 !~ / ;; / && ($3 ~ /^v_mqsad_u32_u8/ || $3 == "INVALID") && split($2, b, ",") == 8 { row[m++] = $2 }
+            END {
+                srand(7)
+                while (n < 30000) {
+                    form = rand() < 0.5; len = 1 + int(rand() * 9)
+                    for (i = 0; i < len; i++) {
+                        r = row[int(rand() * m)]
+                        print (form ? "[" cased(r) "]" : cased(r)) > inp; n++
+                    }
+                    x = rand()
+                    if (x < 0.02) { print "[" cased(r) ",0xzz]" > inp; n++ }
+                    else if (x < 0.04) { print "# " r > inp; n++ }
+                    else if (x < 0.06) { print "" > inp; n++ }
+                    else if (x < 0.07) { print "[0x00,0x00,0x3d,0xd6,256,1,2,3]" > inp; n++ }
+                }
+                close(inp)
+            }' "$VEC"
+        for mask in "" 1 0; do
+            dis_mask dis -t "$t" "$tmp/xin" > "$tmp/xout$mask" 2> "$tmp/xerr$mask"; echo $? > "$tmp/xrc$mask"
+        done
+        if cmp -s "$tmp/xout" "$tmp/xout0" && cmp -s "$tmp/xerr" "$tmp/xerr0" && cmp -s "$tmp/xrc" "$tmp/xrc0" &&
+           cmp -s "$tmp/xout1" "$tmp/xout0" && cmp -s "$tmp/xerr1" "$tmp/xerr0" && cmp -s "$tmp/xrc1" "$tmp/xrc0" &&
+           [ "$(grep -c . "$tmp/xout0")" -gt 10000 ] && [ "$(grep -c 'error: ' "$tmp/xerr0")" -gt 300 ]; then ok; else
+            bad "$t: the line loops disagree on a mixed input (MQSAD_CPU_MASK unset / 1 / 0)"
+            diff "$tmp/xout" "$tmp/xout0" | head -3 >&2; diff "$tmp/xerr1" "$tmp/xerr0" | head -3 >&2; fi
+    done
 fi
 
 echo "$pass passed, $fail failed"

@@ -106,7 +106,7 @@ static void put_entry(const char *text, size_t cap, unsigned len, unsigned ok)
 static void put_table(size_t k, const struct optab *op)
 {
     unsigned c, clamp;
-    printf("static const struct optab dis_optab_%zu = {\n {", k);
+    printf("static const struct optab dis_optab_%zu DIS_OPTAB_SECTION = {\n {", k);
     for (c = 0; c < 256; c++) PUT_ENTRY(op->vdst[c]);
     printf("},\n {");
     for (c = 0; c < 512; c++) PUT_ENTRY(op->src0[c]);
