@@ -45,12 +45,14 @@
  * ("[0xHH,...,0xHH]" and "0xHH,...,0xHH") are checked and converted without a loop over
  * characters, then printed as four fixed-size copies from per-(slot, code) text tables that
  * the library formatted at build time (dis_optab.h; run_words(), word_text()). The check and
- * conversion are chosen once per run: with SSE4.1 (mqsad_cpu_flags(), so MQSAD_CPU_MASK=0
- * turns it off; x86-64, gcc or clang) line_sse41() gathers the 16 digits with pshufb from
- * the three 16-byte rows of the template check, validates and converts them with two nibble
- * tables and forms the word with pmaddubsw; otherwise line_scalar() checks the template
- * with SSE2 (or 64-bit words) and converts the digit pairs with a table. Everything else
- * takes the general path (mqsad_decode + mqsad_format), which prints the same text.
+ * conversion are chosen once per run from mqsad_cpu_flags() (so MQSAD_CPU_MASK limits
+ * them; x86-64, gcc or clang): with AVX-512 VBMI, lines3_avx512() checks and converts three
+ * lines per step (vpermi2b gathers their 48 digits from two 64-byte loads; run_form3());
+ * with SSE4.1, line_sse41() gathers the 16 digits of a line with pshufb from the three
+ * 16-byte rows of the template check, validates and converts them with two nibble tables
+ * and forms the word with pmaddubsw; otherwise line_scalar() checks the template with SSE2
+ * (or 64-bit words) and converts the digit pairs with a table. Everything else takes the
+ * general path (mqsad_decode + mqsad_format), which prints the same text.
  * Measured with callgrind on gfx1100, 100k lines of either form (gcc 12 -O2, `valgrind
  * --tool=callgrind build/mqsad dis -t gfx1100 FILE`, per line from a 100k and a 200k run):
  * about 98 instructions per line with SSE4.1 and 112 without (114 before the SSE4.1 path),
@@ -61,7 +63,9 @@
  * 4 development VM with glibc, of which 0.6-0.9 ms is the bare cost of starting a process;
  * linked against musl (Makefile CLI_CC), whose start-up executes no CPUID (a hypervisor
  * exit there), 0.3 ms less; 2.4-5 ms on the Zen 5 VM, where a process alone costs 0.7-1.5
- * ms (docs/performance.md).
+ * ms (docs/performance.md). The three-line AVX-512 loop takes 0.08 ms less than the
+ * SSE4.1 one there ("Thirteenth session"): its conversion is about a tenth of the loop,
+ * the printing (about 6 TSC ticks a line) the rest.
  */
 #define _DEFAULT_SOURCE   /* madvise() (not in POSIX, unlike posix_madvise(), which cannot populate) */
 #include "cli.h"
