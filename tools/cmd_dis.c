@@ -1305,10 +1305,10 @@ static void dis_binary(struct dis *d)
  * first touch by a read() or an output copy: on the development VM a fault is a ~10 us
  * exit to the hypervisor, and the I/O buffer's ~21 pages measured 0.1-0.36 ms faster
  * populated at once (docs/performance.md, "Twelfth session"). The pages at either end
- * are included: populating changes no byte, and a page that is also another variable's
- * is one that would fault anyway. Best effort: MADV_POPULATE_WRITE is Linux 5.14 or
- * later (EINVAL before, ignored) and Linux only. getpagesize(), not sysconf(): musl's
- * sysconf() reads a table whose page would be one more fault. */
+ * are included: populating changes no byte, and at worst maps two pages no one touches.
+ * Best effort: MADV_POPULATE_WRITE is Linux 5.14 or later (EINVAL before, ignored) and
+ * Linux only. getpagesize(), not sysconf(): musl's sysconf() reads a table whose page
+ * would be one more fault. */
 static void populate(void *p, size_t n)
 {
 #if defined(__linux__)
