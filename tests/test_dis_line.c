@@ -288,7 +288,7 @@ int main(void)
     static const struct line_form *const forms[2] = { &form42, &form40 };
     unsigned char buf[64];
     unsigned fi, k, c, n;
-    init_hexq();
+    CHECK(init_hexq(), "init_hexq: out of memory");
     /* the constant character tables, against the sets the dis grammar names */
     for (c = 0; c < 256; c++) {
         int dg = ref_digit(c);

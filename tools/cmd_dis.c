@@ -145,11 +145,15 @@ static const unsigned char hexv[256] = T256(HEXD);
 /* two characters c0, c1 (index c0 | c1 << 8) -> their byte value | HEXQ_OK when both are
  * hex digits, 0 otherwise. 64-bit entries so that four results shifted by 0, 8, 16, 24 and
  * ORed into one word keep each HEXQ_OK flag (bits 39, 47, 55, 63) clear of the value bits
- * 0..31: one AND then checks eight digit pairs at once (see line_word()). 512 KiB of BSS of
- * which init_hexq() touches 22 rows of 2 KiB (a dozen pages), only for the portable path. */
+ * 0..31: one AND then checks eight digit pairs at once (see line_word()). 512 KiB, of
+ * which init_hexq() writes 22 rows of 2 KiB (a dozen pages); it allocates the table, as
+ * only the portable path reads it. In BSS it made the program's image (text, data and
+ * BSS: 1.8 MiB without it) span two 2 MiB regions, which cost every run one more
+ * page-table page: 0.11 ms more from spawn to main on the development VM
+ * (docs/performance.md, "Thirteenth session"). */
 #define HEXQ_OK ((uint64_t)1 << 39)
 #define HEXQ_ALL (HEXQ_OK | HEXQ_OK << 8 | HEXQ_OK << 16 | HEXQ_OK << 24)
-static uint64_t hexq[65536];
+static uint64_t *hexq;
 
 /* 1 on a little-endian host (folded to a constant by the compiler) */
 static int little_endian(void)
@@ -186,7 +190,8 @@ struct dis {
     uint32_t clamp_mask;            /* the CLAMP bit in dword0, 0 when the target has none */
     int explain, status;
     int words;                      /* --words: tokens are 32-bit hex words */
-    /* run_words() or run_words_sse41(), chosen once by cmd_dis */
+    /* run_words(), run_words_sse41() or run_words_avx512(), chosen once by cmd_dis; NULL
+     * when init_hexq() could not allocate the portable one's table */
     size_t (*run_words)(struct dis *d, const char *q, size_t avail);
     size_t olen;                    /* bytes of output at io[0, olen) */
     const char *keep;               /* the first input byte still needed: io + olen <= keep */
@@ -506,16 +511,20 @@ static int parse_byte(const char *s, size_t n, unsigned *out)
     return 0;
 }
 
-/* hexq; only line_word() reads it, so the SSE4.1 path skips this (and the dozen page
- * faults of touching it). */
-static void init_hexq(void)
+/* Allocates and fills hexq: 1, or 0 when out of memory (the portable one-word loop is then
+ * not used: the general path prints the same). Only line_word() reads it, so the SIMD
+ * loops skip this (and the dozen page faults of touching it). */
+static int init_hexq(void)
 {
     static const char hd[] = "0123456789abcdefABCDEF";
     unsigned i, j;
+    if (!hexq) hexq = calloc(65536, sizeof *hexq);
+    if (!hexq) return 0;
     for (i = 0; i < 22; i++)
         for (j = 0; j < 22; j++)
             hexq[(unsigned char)hd[i] | (unsigned)(unsigned char)hd[j] << 8] =
                 (uint64_t)(hexv[(unsigned char)hd[i]] << 4 | hexv[(unsigned char)hd[j]]) | HEXQ_OK;
+    return 1;
 }
 
 static int is_delim(char c) { unsigned k = cclass[(unsigned char)c]; return k == 1 || k == 2; }
@@ -1199,7 +1208,7 @@ static void dis_input(struct dis *d)
         const char *nl;
         d->keep = buf + start;   /* what is before it has been decoded or saved */
         /* runs of the usual one-word lines: no newline search needed */
-        if (!skipping && !d->npend && !d->in_block && !d->explain && !d->words) {
+        if (d->run_words && !skipping && !d->npend && !d->in_block && !d->explain && !d->words) {
             size_t n = d->run_words(d, buf + start, end - start);
             if (n) { start += n; continue; }
         }
@@ -1385,7 +1394,7 @@ int cmd_dis(int argc, char **argv)
     if ((mqsad_cpu_flags() & (MQSAD_CPU_AVX512 | MQSAD_CPU_AVX512VBMI)) == (MQSAD_CPU_AVX512 | MQSAD_CPU_AVX512VBMI))
         d->run_words = run_words_avx512;
 #endif
-    if (d->run_words == run_words) init_hexq();
+    if (d->run_words == run_words && !init_hexq()) d->run_words = NULL;
     if (bin_flag) dis_binary(d);
     else dis_input(d);
     out_flush(d);
