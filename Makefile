@@ -16,7 +16,7 @@ VERSION := $(shell cat VERSION)
 SOMAJOR := $(firstword $(subst ., ,$(VERSION)))
 ARCH    := $(shell $(CC) -dumpmachine 2>/dev/null)
 
-LIB_SRC  := $(sort $(wildcard src/*.c))
+LIB_SRC  := $(sort $(wildcard src/*.c src/isa/*.c src/asm/*.c src/exec/*.c))
 KERN_SRC := $(sort $(wildcard src/kernels/*.c))
 # Non-x86 machines build only the portable kernels.
 ifeq ($(findstring x86_64,$(ARCH))$(findstring i686,$(ARCH)),)
@@ -46,7 +46,7 @@ all: lib cli
 lib: $(BUILD)/libmqsad.a $(BUILD)/libmqsad.so
 cli: $(BUILD)/mqsad
 
-$(BUILD)/obj/%.o: src/%.c include/mqsad.h $(wildcard src/*.h src/kernels/*.h)
+$(BUILD)/obj/%.o: src/%.c include/mqsad.h $(wildcard src/*/*.h)
 	@mkdir -p $(dir $@)
 	$(CC) $(CPPFLAGS) $(BASEFLAGS) $(ISAFLAGS) -c $< -o $@
 
@@ -64,8 +64,8 @@ $(BUILD)/gen/dis_optab.inc: $(BUILD)/gen/gen_dis_optab
 	$< > $@.tmp && mv $@.tmp $@
 $(foreach d,obj musl,$(BUILD)/$(d)/tools/cmd_dis.o) $(BUILD)/obj/tests/test_dis_line.o: $(BUILD)/gen/dis_optab.inc
 
-# generated data (scripts/gen_mnemonics.py), included by src/suggest.c only
-$(foreach d,obj musl,$(BUILD)/$(d)/suggest.o): src/mnemonics.inc
+# generated data (scripts/gen_mnemonics.py), included by src/asm/suggest.c only
+$(foreach d,obj musl,$(BUILD)/$(d)/asm/suggest.o): src/asm/mnemonics.inc
 
 $(BUILD)/obj/tests/%.o: tests/%.c include/mqsad.h $(wildcard tests/*.h)
 	@mkdir -p $(dir $@)
@@ -105,7 +105,7 @@ $(BUILD)/cli-cc: mqsad-cli-cc-force
 ifneq ($(CLI_CC),)
 CLI_OBJ := $(patsubst tools/%.c,$(BUILD)/musl/tools/%.o,$(CLI_SRC))
 CLI_LIB_OBJ := $(patsubst $(BUILD)/obj/%,$(BUILD)/musl/%,$(LIB_OBJ))
-$(BUILD)/musl/%.o: src/%.c include/mqsad.h $(wildcard src/*.h src/kernels/*.h)
+$(BUILD)/musl/%.o: src/%.c include/mqsad.h $(wildcard src/*/*.h)
 	@mkdir -p $(dir $@)
 	$(CLI_CC) $(CPPFLAGS) $(BASEFLAGS) $(ISAFLAGS) -c $< -o $@
 $(BUILD)/musl/tools/%.o: tools/%.c include/mqsad.h $(wildcard tools/*.h)

@@ -90,7 +90,7 @@ typedef enum mqsad_status {
 MQSAD_API const char *mqsad_strerror(mqsad_status status);
 
 /* ===================================================================================
- * Targets — the single source of truth for per-generation facts (src/target.c)
+ * Targets — the single source of truth for per-generation facts (src/isa/target.c)
  * =================================================================================== */
 
 /** Encoding families (bit layouts). */
@@ -128,7 +128,7 @@ typedef enum mqsad_special {
     MQSAD_SPECIAL_COUNT
 } mqsad_special;
 
-/** Per-family facts. One row per generation (GCN2, GCN3, ... gfx1250) in src/target.c.
+/** Per-family facts. One row per generation (GCN2, GCN3, ... gfx1250) in src/isa/target.c.
  *  Code fields hold the 9-bit operand code, or -1 when the target has no such register.
  *  Fields named asm_* say what the *assembler* accepts; dis_* what LLVM 22's
  *  *disassembler* prints (it is more permissive, encoding-llvm22.md §6). */
@@ -165,6 +165,7 @@ typedef struct mqsad_family {
     /* --- for LLVM's AMDGPU expression functions (assembler) --- */
     uint8_t  gfx90a_insts;       /**< totalnumvgprs(a, v): AGPRs after 4-aligned VGPRs (CDNA2+) */
     uint8_t  arch_flat_scratch;  /**< extrasgprs(): flat scratch always counted (CDNA3, CDNA4) */
+    uint8_t  gfx6;               /**< 1: GFX6 (SI), which lacks V_QSAD_PK_U16_U8 and V_MQSAD_U32_U8 */
 } mqsad_family;
 
 /** One named target (gfx name). Several names share one family row. */
@@ -190,7 +191,51 @@ MQSAD_API const mqsad_target *mqsad_generation_target(size_t index);
 MQSAD_API const char *mqsad_target_without_instruction(const char *name);
 
 /* ===================================================================================
- * Semantics (src/semantics.c) — the scalar reference, the oracle for everything faster
+ * Instructions — the SAD family (src/isa/insn.c, the instruction table: the single source
+ * of truth for per-instruction facts, beside the target table)
+ * =================================================================================== */
+
+/** The eight VOP3 sum-of-absolute-differences instructions. V_MQSAD_U32_U8 is 0, so a
+ *  zero-initialised mqsad_inst (and every call written before the family) means it. */
+typedef enum mqsad_insn_id {
+    MQSAD_INSN_MQSAD_U32_U8 = 0,   /**< v_mqsad_u32_u8:    D.b128 = 4 x msad(S0 >> 8k, S1, S2[k]) */
+    MQSAD_INSN_SAD_U8,             /**< v_sad_u8:          D = S2 + sum |S0.u8[i] - S1.u8[i]| */
+    MQSAD_INSN_SAD_HI_U8,          /**< v_sad_hi_u8:       D = (sad_u8(S0, S1, 0) << 16) + S2 */
+    MQSAD_INSN_SAD_U16,            /**< v_sad_u16:         D = S2 + sum |S0.u16[i] - S1.u16[i]| */
+    MQSAD_INSN_SAD_U32,            /**< v_sad_u32:         D = S2 + |S0 - S1| */
+    MQSAD_INSN_MSAD_U8,            /**< v_msad_u8:         sad_u8 skipping bytes where S1's is 0 */
+    MQSAD_INSN_QSAD_PK_U16_U8,     /**< v_qsad_pk_u16_u8:  D.u16[k] = sad_u8(S0 >> 8k, S1, S2.u16[k]) */
+    MQSAD_INSN_MQSAD_PK_U16_U8,    /**< v_mqsad_pk_u16_u8: the same with msad */
+    MQSAD_INSN_COUNT
+} mqsad_insn_id;
+
+/** An instruction's semantics in one shape for all eight (see mqsad_eval). */
+typedef void (*mqsad_eval_fn)(uint64_t s0, uint32_t s1, const uint32_t s2[4], int clamp,
+                              uint32_t dst[4]);
+
+/** Per-instruction facts: one row per instruction in src/isa/insn.c. Widths are in
+ *  dwords (32-bit registers) per slot, indexed by MQSAD_SLOT_SRC0..MQSAD_SLOT_VDST. */
+typedef struct mqsad_insn_info {
+    mqsad_insn_id id;
+    const char *name;            /**< lower-case mnemonic, "v_sad_u8" */
+    const char *upper;           /**< AMD's name, "V_SAD_U8" */
+    uint16_t opcode[4];          /**< OP field value per mqsad_encoding (SICI, VI, GFX10, GFX11) */
+    uint8_t  since_gfx7;         /**< 1: not on GFX6 (LLVM 22: "instruction not supported on this GPU") */
+    uint8_t  width[4];           /**< dwords per slot: SRC0, SRC1, SRC2, VDST (1, 2 or 4) */
+    uint8_t  src2_vgpr_only;     /**< 1: SRC2 must be a VGPR tuple (V_MQSAD_U32_U8) */
+    uint8_t  elem_bits;          /**< result element size the clamp saturates: 32 or 16 (packed) */
+    mqsad_eval_fn eval;          /**< the scalar reference (src/exec/semantics.c) */
+} mqsad_insn_info;
+
+/** The row of an instruction; NULL for an id out of range. Static storage. */
+MQSAD_API const mqsad_insn_info *mqsad_insn_get(mqsad_insn_id id);
+/** Looks up a mnemonic ("v_sad_u8", any case, optional "_e64"); NULL if unknown. */
+MQSAD_API const mqsad_insn_info *mqsad_insn_lookup(const char *name);
+/** 1 if the instruction exists on the target's generation (all eight do from GFX7 on). */
+MQSAD_API int mqsad_insn_on_target(mqsad_insn_id id, const mqsad_target *target);
+
+/* ===================================================================================
+ * Semantics (src/exec/semantics.c) — the scalar reference, the oracle for everything faster
  * =================================================================================== */
 
 /** One masked SAD: acc + sum over bytes i with byte(b,i) != 0 of |byte(a,i) - byte(b,i)|,
@@ -206,8 +251,29 @@ MQSAD_API void mqsad_u32_u8(uint64_t src0, uint32_t src1, const uint32_t src2[4]
 MQSAD_API void mqsad_u32_u8_clamp(uint64_t src0, uint32_t src1, const uint32_t src2[4],
                                   int clamp, uint32_t dst[4]);
 
+/** One scalar function per family member, named after its mnemonic; clamp != 0 saturates
+ *  each result element at its maximum (0xFFFFFFFF, or 0xFFFF per packed 16-bit element)
+ *  instead of wrapping (project policy, docs/semantics.md). 64-bit operands (S0 of the
+ *  quad forms, S2 and D of the packed forms) are uint64_t, low dword first. */
+MQSAD_API uint32_t mqsad_v_sad_u8(uint32_t s0, uint32_t s1, uint32_t s2, int clamp);
+MQSAD_API uint32_t mqsad_v_sad_hi_u8(uint32_t s0, uint32_t s1, uint32_t s2, int clamp);
+MQSAD_API uint32_t mqsad_v_sad_u16(uint32_t s0, uint32_t s1, uint32_t s2, int clamp);
+MQSAD_API uint32_t mqsad_v_sad_u32(uint32_t s0, uint32_t s1, uint32_t s2, int clamp);
+MQSAD_API uint32_t mqsad_v_msad_u8(uint32_t s0, uint32_t s1, uint32_t s2, int clamp);
+MQSAD_API uint64_t mqsad_v_qsad_pk_u16_u8(uint64_t s0, uint32_t s1, uint64_t s2, int clamp);
+MQSAD_API uint64_t mqsad_v_mqsad_pk_u16_u8(uint64_t s0, uint32_t s1, uint64_t s2, int clamp);
+MQSAD_API void mqsad_v_mqsad_u32_u8(uint64_t s0, uint32_t s1, const uint32_t s2[4], int clamp,
+                                    uint32_t dst[4]);
+
+/** Generic evaluator: the instruction id's function on S0 (64 bits; 32-bit forms use the
+ *  low half), S1, S2 (s2[0..width-1], low dword first) into dst[0..3] (dwords past the
+ *  result's width are set to 0). dst may alias s2. MQSAD_E_INVALID_ARGUMENT for an
+ *  unknown id or NULL pointers. */
+MQSAD_API mqsad_status mqsad_eval(mqsad_insn_id id, uint64_t s0, uint32_t s1,
+                                  const uint32_t s2[4], int clamp, uint32_t dst[4]);
+
 /* ===================================================================================
- * Binary codec (src/operand.c, src/decode.c, src/encode.c, src/validate.c)
+ * Binary codec (src/isa/operand.c, src/isa/decode.c, src/isa/encode.c, src/isa/validate.c)
  * =================================================================================== */
 
 /** What an operand is. */
@@ -257,6 +323,8 @@ typedef struct mqsad_field {
 /** A decoded (or parsed) V_MQSAD_U32_U8. Caller-owned, plain data, copyable. */
 typedef struct mqsad_inst {
     const mqsad_target *target;
+    mqsad_insn_id insn;          /**< which instruction (0 = V_MQSAD_U32_U8); the slots' widths
+                                      come from mqsad_insn_get(insn)->width */
     uint8_t length;              /**< bytes: 8, 12 (32-bit literal) or 16 (64-bit literal) */
     uint8_t clamp;
     uint8_t ignored_bits;        /**< value of the ignored field (OPSEL 14:11 etc.), kept for strict checks */
@@ -311,7 +379,7 @@ MQSAD_API mqsad_status mqsad_operand_from_code(const mqsad_target *target, int s
                                                mqsad_operand *out);
 
 /* ===================================================================================
- * Formatting (src/format.c) — llvm-mc 22 text, byte for byte
+ * Formatting (src/isa/format.c) — llvm-mc 22 text, byte for byte
  * =================================================================================== */
 
 /** Writes the canonical text ("v_mqsad_u32_u8 v[4:7], v[2:3], v1, v[8:11]", no tab, no
@@ -337,7 +405,7 @@ MQSAD_API mqsad_status mqsad_format_fixup(const mqsad_inst *inst, char *buf, siz
                                           size_t *len);
 
 /* ===================================================================================
- * Assembler (src/lex.c, src/expr.c, src/parse.c)
+ * Assembler (src/asm/lex.c, src/asm/expr.c, src/asm/parse.c)
  * =================================================================================== */
 
 /** A diagnostic with llvm-mc's column (1-based, in bytes) and message. */
@@ -521,7 +589,7 @@ typedef struct mqsad_stmt {
 MQSAD_API int mqsad_next_statement(const char *text, size_t len, int at_eof, mqsad_stmt *out);
 
 /* ===================================================================================
- * Wave execution (src/wave.c, src/state.c) — docs/exec.md
+ * Wave execution (src/exec/wave.c, src/exec/state.c) — docs/exec.md
  * =================================================================================== */
 
 #define MQSAD_MAX_LANES 64
@@ -659,7 +727,7 @@ MQSAD_API mqsad_status mqsad_state_parse(mqsad_wave_state *st, const char *text,
                                          mqsad_state_diag *diag);
 
 /* ===================================================================================
- * Batch kernels (src/kernels/, src/cpu.c) — SoA evaluation at hardware speed
+ * Batch kernels (src/kernels/, src/kernels/cpu.c) — SoA evaluation at hardware speed
  * =================================================================================== */
 
 /** CPU feature flags (x86; always 0 elsewhere). A flag is set only when the CPU has the
@@ -726,6 +794,25 @@ MQSAD_API void mqsad_kernels_init(mqsad_kernels *k, unsigned cpu_mask);
 MQSAD_API void mqsad_batch(const uint32_t *src0_lo, const uint32_t *src0_hi, const uint32_t *src1,
                            const uint32_t *const src2[4], uint32_t *const dst[4], size_t n,
                            int clamp);
+
+/** Batch kernel of any family member (SoA): for i < n, the instruction on S0 =
+ *  s0[1][i]:s0[0][i] (s0[1] is read only when SRC0 is 64-bit), S1 = s1[i], S2 = s2[0..w-1][i]
+ *  (w = SRC2's width) into dst[0..d-1][i] (d = VDST's width); bit-identical to mqsad_eval per
+ *  lane. Same aliasing rules as mqsad_batch_fn (a dst array may be exactly a source array;
+ *  no partial overlap; dst arrays distinct). n = 0 does nothing. Never allocates. */
+typedef void (*mqsad_insn_batch_fn)(const uint32_t *const s0[2], const uint32_t *s1,
+                                    const uint32_t *const s2[4], uint32_t *const dst[4],
+                                    size_t n, int clamp);
+
+/** The best kernel for instruction id allowed by (mqsad_cpu_flags() & cpu_mask), and its
+ *  name in *name (may be NULL): "c", "sse41", "avx2", "avx512", ... NULL for a bad id. */
+MQSAD_API mqsad_insn_batch_fn mqsad_insn_kernel(mqsad_insn_id id, unsigned cpu_mask,
+                                                const char **name);
+
+/** Convenience: runs the best kernel of instruction id for this CPU. */
+MQSAD_API void mqsad_insn_batch(mqsad_insn_id id, const uint32_t *const s0[2], const uint32_t *s1,
+                                const uint32_t *const s2[4], uint32_t *const dst[4], size_t n,
+                                int clamp);
 
 #ifdef __cplusplus
 }

@@ -1,10 +1,10 @@
 #!/usr/bin/env python3
 """gen_mnemonics.py — the AMDGPU mnemonics llvm-mc 22 knows, the ones it suggests per
 target and the ones a target lacks, as C data for the assembler's "invalid instruction,
-did you mean: ...?" and "instruction not supported on this GPU" (src/mnemonics.inc, read
-by src/suggest.c).
+did you mean: ...?" and "instruction not supported on this GPU" (src/asm/mnemonics.inc, read
+by src/asm/suggest.c).
 
-  gen_mnemonics.py [LIBLLVM] > src/mnemonics.inc      (about 6 minutes)
+  gen_mnemonics.py [LIBLLVM] > src/asm/mnemonics.inc      (about 6 minutes)
 
 What llvm-mc 22 does (AMDGPUAsmParser::checkUnsupportedInstruction): a mnemonic (lower
 case, its _e32/_e64/_dpp/_sdwa suffix taken off) that no GPU has in any encoding variant
@@ -157,7 +157,7 @@ def main():
     arr("static const uint32_t k_mn_groups[MN_COUNT] = {", masks, 12)
     masks = ["0x%x" % sum(1 << g for g in range(len(groups)) if n in groups[g][1]) for n in allnames]
     arr("static const uint32_t k_mn_unsupported[MN_COUNT] = {", masks, 12)
-    # which characters occur in each name (bit mn_char_bit(c) of src/suggest.c): two names
+    # which characters occur in each name (bit mn_char_bit(c) of src/asm/suggest.c): two names
     # within two insertions/deletions differ in at most two of them
     def bit(c):
         if "a" <= c <= "z": return ord(c) - ord("a")

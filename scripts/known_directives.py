@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""known_directives.py — the directive names llvm-mc 22 knows for amdgcn (src/directives.c).
+"""known_directives.py — the directive names llvm-mc 22 knows for amdgcn (src/asm/directives.c).
 
   known_directives.py [LIBLLVM]     (default /usr/lib/x86_64-linux-gnu/libLLVM.so.22.1)
 

@@ -326,7 +326,7 @@ static void suggestions(void)
                                            "gfx10-3-generic", "gfx11-generic", "gfx12-generic" };
     size_t i;
     /* llvm-mc-22 suggests these two on every target: each target has its group in the
-     * measured data (a target added without regenerating src/mnemonics.inc fails here) */
+     * measured data (a target added without regenerating src/asm/mnemonics.inc fails here) */
     for (i = 0; i < mqsad_target_count(); i++)
         expect_err(mqsad_target_at(i)->name, "nop", 1, "invalid instruction, did you mean: s_nop, v_nop?");
     for (i = 0; i < sizeof generic / sizeof generic[0]; i++)

@@ -1,7 +1,7 @@
 /* cmd_info.c — `mqsad info`: the ISA-manual page of V_MQSAD_U32_U8 for a target.
  *
  * Every per-target fact printed here is read from the target table (mqsad_family /
- * mqsad_target, src/target.c). The only constants in this file are the ones that are the
+ * mqsad_target, src/isa/target.c). The only constants in this file are the ones that are the
  * same on every target (VOP3 field positions other than OP/CLAMP/OPSEL, VGPR count,
  * inline-constant ranges), and the instruction's operand sizes. */
 #include "cli.h"

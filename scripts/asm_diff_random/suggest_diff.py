@@ -6,7 +6,7 @@ changed, _e32/_e64/_dpp/_sdwa suffixes), short random words and single letters, 
 line, with or without operands, on each target given.
 
   suggest_diff.py SEED N TARGET...      (names: scripts/gen_mnemonics.py's table, read
-                                         from src/mnemonics.inc)
+                                         from src/asm/mnemonics.inc)
 
 Lines llvm-mc answers with something else name instructions of the target (mqsad knows
 only v_mqsad_u32_u8: documented) and are not compared; every other line must give the
@@ -15,7 +15,7 @@ Environment: MQ (default build/mqsad).
 """
 import os, random, re, subprocess, sys
 MQ = os.environ.get("MQ", "build/mqsad")
-inc = open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "../../src/mnemonics.inc")).read()
+inc = open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "../../src/asm/mnemonics.inc")).read()
 body = inc[inc.index("k_mn_names["):inc.index("};", inc.index("k_mn_names["))]
 NAMES = re.findall(r'"([^"]*)"', body)
 AL = "abcdefghijklmnopqrstuvwxyz0123456789_"

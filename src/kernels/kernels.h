@@ -1,4 +1,4 @@
-/* kernels.h — internal interface of the batch kernels (src/kernels/, src/cpu.c).
+/* kernels.h — internal interface of the batch kernels (src/kernels/, src/kernels/cpu.c).
  *
  * Every kernel has the mqsad_batch_fn signature and computes, for i < n and k = 0..3,
  *   dst[k][i] = msad((src0_hi[i]:src0_lo[i]) >> 8k, src1[i], src2[k][i])  (saturating if clamp)
@@ -7,11 +7,18 @@
  * overlap is not allowed. Pointers need only the natural alignment of uint32_t.
  *
  * Each x86 ISA lives in its own translation unit compiled with its own -m flags (see the
- * Makefile); only src/cpu.c decides, from cpuid + xgetbv, which one may run. */
+ * Makefile); only src/kernels/cpu.c decides, from cpuid + xgetbv, which one may run. */
 #ifndef MQSAD_KERNELS_H
 #define MQSAD_KERNELS_H
 
-#include "internal.h"
+#include "isa/isa.h"
+
+/* ---- batch kernels (src/kernels/cpu.c, src/kernels/) -----------------------------------------
+ * The best kernel table for this CPU (mqsad_cpu_flags(), incl. MQSAD_CPU_MASK), chosen once
+ * and cached: cheap to call per instruction (one atomic load). Never NULL; static storage.
+ * Call ->batch(lo, hi, s1, src2, dst, n, clamp) with n >= 1 (see kernels/kernels.h). */
+const mqsad_kernels *mqsad__kernels_default(void);
+
 
 #include <stdatomic.h>
 
@@ -66,7 +73,7 @@ typedef struct mqsad_kernel_desc {
     mqsad_masked_fn masked; /* the masked entry of the same level (n <= 64) */
 } mqsad_kernel_desc;
 
-/* The once-chosen best kernel's descriptor (src/cpu.c; mqsad__kernels_default() is &->k):
+/* The once-chosen best kernel's descriptor (src/kernels/cpu.c; mqsad__kernels_default() is &->k):
  * the cached pointer, or the choice made (and cached) now. */
 extern _Atomic(const mqsad_kernel_desc *) mqsad__default_desc;
 const mqsad_kernel_desc *mqsad__kernel_desc_choose(void);

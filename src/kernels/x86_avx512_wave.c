@@ -3,7 +3,7 @@
  * The code is x86_avx512.c's (the shared x86_avx512.h), so both compute identically; it
  * lives in its own object because `make kernels-isa-check` allows VNNI/VBMI2 code in x86_avx512.o only inside
  * mqsad_batch_avx512_vnni. It has its own -m flags in the Makefile (those of the VNNI
- * kernel), and src/cpu.c calls it only when the CPU has them. */
+ * kernel), and src/kernels/cpu.c calls it only when the CPU has them. */
 
 #include "x86_avx512.h"
 

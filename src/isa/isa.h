@@ -1,14 +1,15 @@
-/* internal.h — declarations shared by the library's translation units (not installed). */
-#ifndef MQSAD_INTERNAL_H
-#define MQSAD_INTERNAL_H
+/* isa.h — what the ISA layer (src/isa/: target table, operand codec, decode, encode,
+ * validate, format) offers the other layers. Not installed. */
+#ifndef MQSAD_ISA_H
+#define MQSAD_ISA_H
 
 #include "mqsad.h"
 
 #define MQSAD_ARRAY_LEN(a) (sizeof(a) / sizeof((a)[0]))
 
-/* ---- operand codec (src/operand.c) ---------------------------------------------------
+/* ---- operand codec (src/isa/operand.c) ---------------------------------------------------
  * Generic 9-bit codes that are the same on every target. Everything that differs per
- * target is read from mqsad_family (src/target.c). */
+ * target is read from mqsad_family (src/isa/target.c). */
 #define MQSAD_CODE_INT0      128u   /* inline 0; 128+v for 0..64 */
 #define MQSAD_CODE_INT_NEG1  193u   /* inline -1; 192-v for v = -1..-16 */
 #define MQSAD_CODE_INT_MAX   208u
@@ -54,27 +55,11 @@ int mqsad_value_is_inline(const mqsad_target *t, int slot, uint64_t value, unsig
 mqsad_status mqsad_operand_resolve(const mqsad_target *t, int slot, mqsad_operand *op);
 
 /* mqsad_encode without re-validation, for an instruction mqsad_parse just returned OK for
- * (codes resolved, literal/literal_size set): used by mqsad_assemble (src/encode.c). */
+ * (codes resolved, literal/literal_size set): used by mqsad_assemble (src/isa/encode.c). */
 mqsad_status mqsad__encode_parsed(const mqsad_inst *inst, uint8_t *out, size_t size, size_t *written);
 
 /* 1 if the operand reads the constant bus (SGPR, TTMP, special, literal, symbol). */
 int mqsad_operand_is_scalar(const mqsad_operand *op);
 
-
-/* ---- wave execution (src/wave.c, src/state.c) ----------------------------------------
- * Register ids: 0..255 scalar operand code, MQSAD_REG_VGPR0 + n VGPR vn. */
-enum { MQSAD_WREG_NONE = 0, MQSAD_WREG_SGPR, MQSAD_WREG_TTMP, MQSAD_WREG_SPECIAL, MQSAD_WREG_VGPR };
-/* Which register file id belongs to on target t (MQSAD_WREG_NONE: the target lacks it). */
-int mqsad_wave_id_class(const mqsad_target *t, unsigned id);
-/* The 32-bit special register (halves, m0, null, src_*) at scalar code c, or NONE. */
-mqsad_special mqsad_wave_special_at(const mqsad_target *t, unsigned c);
-/* VGPRs of the target (vgpr_quad_max + 4: 256, or 258 on gfx1250). */
-unsigned mqsad_wave_vgpr_count(const mqsad_target *t);
-
-/* ---- batch kernels (src/cpu.c, src/kernels/) -----------------------------------------
- * The best kernel table for this CPU (mqsad_cpu_flags(), incl. MQSAD_CPU_MASK), chosen once
- * and cached: cheap to call per instruction (one atomic load). Never NULL; static storage.
- * Call ->batch(lo, hi, s1, src2, dst, n, clamp) with n >= 1 (see kernels/kernels.h). */
-const mqsad_kernels *mqsad__kernels_default(void);
 
 #endif

@@ -17,7 +17,7 @@
  *     `vcc, vcc_lo`, `s[2:3], s2` are rejected on GFX7-9); one shared literal counts once.
  * bad_slot names the slot (MQSAD_SLOT_*) an error belongs to, -1 for instruction-level ones.
  */
-#include "internal.h"
+#include "isa/isa.h"
 
 static int is_lit32(const mqsad_operand *op)
 {

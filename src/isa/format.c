@@ -12,7 +12,7 @@
  *  - an LLVM decoder annotation is glued on as / * text * / without spaces.
  * Nothing is allocated; output is truncated (and NUL-terminated) when the buffer is small.
  */
-#include "internal.h"
+#include "isa/isa.h"
 
 #include <string.h>
 

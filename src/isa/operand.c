@@ -14,9 +14,9 @@
  *
  * Only generic encoding constants live here (VGPR = 256 + n, inline integers 128..208,
  * floats 240..248, literals 254/255, and the special-register codes that are identical on
- * every target). Every per-target fact comes from mqsad_family (src/target.c).
+ * every target). Every per-target fact comes from mqsad_family (src/isa/target.c).
  */
-#include "internal.h"
+#include "isa/isa.h"
 
 #include <string.h>
 

@@ -3,7 +3,7 @@
  * AsmParser::parseAssignment / parseDirectiveSet read them, and the values they give
  * symbols (mqsad_asm_state.var[]). Nothing here allocates.
  */
-#include "parse_internal.h"
+#include "asm/asm.h"
 
 #include <stdio.h>
 #include <string.h>

@@ -1,10 +1,10 @@
-/* parse_internal.h — the assembler's lexer and expression evaluator (src/lex.c, src/expr.c),
- * shared with src/parse.c. They follow LLVM MC's AsmLexer / AsmParser rules (LLVM 22) so
+/* parse_internal.h — the assembler's lexer and expression evaluator (src/asm/lex.c, src/asm/expr.c),
+ * shared with src/asm/parse.c. They follow LLVM MC's AsmLexer / AsmParser rules (LLVM 22) so
  * that values, columns and messages match llvm-mc. Nothing here allocates. */
 #ifndef MQSAD_PARSE_INTERNAL_H
 #define MQSAD_PARSE_INTERNAL_H
 
-#include "internal.h"
+#include "isa/isa.h"
 
 /* Token kinds (a subset of llvm::AsmToken::TokenKind). */
 typedef enum asm_tok_kind {
@@ -67,7 +67,7 @@ static inline void asm_next(asm_lexer *lx)
 /* 1 if the current token is an identifier equal to s (case-sensitive). */
 int mqsad__asm_is_ident(asm_lexer *lx, const asm_tok *t, const char *s);
 
-/* ---- expressions (src/expr.c) --------------------------------------------------------- */
+/* ---- expressions (src/asm/expr.c) --------------------------------------------------------- */
 
 /* Longest line mqsad_parse reads (columns are 32-bit); longer is MQSAD_E_INPUT_TOO_LONG. */
 #define ASM_LINE_MAX ((size_t)0xffffffffu)
@@ -130,16 +130,16 @@ int mqsad__asm_expr_pcrel(const asm_expr_ctx *ctx, int node);
  * raw[0..n) as written (inside the quotes for a quoted name); returns the length needed. */
 size_t mqsad__asm_symbol_print(const char *raw, unsigned n, char *buf, size_t size);
 
-/* Directional label symbols (src/label.c): definitions of N so far, and the entry of
+/* Directional label symbols (src/asm/label.c): definitions of N so far, and the entry of
  * symbol (N, instance) in st->dir[], made (with the next .LtmpN) if new; -1 when full. */
 uint32_t mqsad__dir_defined(const mqsad_asm_state *st, uint32_t value);
-/* parseIdentifier (src/label.c): a name, a quoted name, or "$x" / "@x" at the current
+/* parseIdentifier (src/asm/label.c): a name, a quoted name, or "$x" / "@x" at the current
  * token; *raw / *rawlen as written (inside the quotes), the lexer after it. Returns its
  * kind (TK_IDENT for "$x", TK_STRING), 0 if there is none. */
 int mqsad__asm_take_name(asm_lexer *lx, const char **raw, unsigned *rawlen);
-/* 1 if s[0..n) names a directive llvm-mc 22 knows (src/directives.c), any case */
+/* 1 if s[0..n) names a directive llvm-mc 22 knows (src/asm/directives.c), any case */
 int mqsad__known_directive(const char *s, size_t n);
-/* src/suggest.c: whether llvm-mc 22 knows the mnemonic name[0..len) (any case, suffix
+/* src/asm/suggest.c: whether llvm-mc 22 knows the mnemonic name[0..len) (any case, suffix
  * taken off) for no GPU, for other GPUs only, or for target t; for an unknown one its
  * ", did you mean: A, B?" for t into out (empty when there is nothing to suggest; a list
  * longer than size is cut after a whole name). */

@@ -1,7 +1,7 @@
 /* stmt.c — where llvm-mc's AsmLexer ends a statement (mqsad_next_statement), and the
  * further lexer errors it prints while skipping a failed one (mqsad_diag_next_lexer_error).
  * Both run the assembler's own lexer (lex.c), so the rules live in one place. */
-#include "parse_internal.h"
+#include "asm/asm.h"
 
 #include <string.h>
 #if defined(__SSE2__) && defined(__GNUC__)

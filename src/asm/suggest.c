@@ -6,7 +6,7 @@
  * supported on this GPU". The names, which targets suggest them and which lack them were
  * measured with llvm-mc 22 (scripts/gen_mnemonics.py -> mnemonics.inc). Read only on the
  * error path; nothing here allocates. */
-#include "parse_internal.h"
+#include "asm/asm.h"
 
 #include <string.h>
 

@@ -14,7 +14,7 @@
  * Lexing is lazy with at most two tokens of lookahead, so time is linear in the line and
  * nothing is read past len.
  */
-#include "parse_internal.h"
+#include "asm/asm.h"
 
 #include <string.h>
 

@@ -6,7 +6,7 @@
  * so .code need not be set; the literal dword(s) come from .literal_bits (a symbol's
  * relocation placeholder is 4 zero bytes). Ignored OPSEL bits are never emitted, like LLVM.
  */
-#include "internal.h"
+#include "isa/isa.h"
 
 static void wr32(uint8_t *p, uint32_t v)
 {

@@ -19,7 +19,7 @@
  *    SRC2, ...) -> MQSAD_E_OPERAND_CODE; two different scalar sources in SRC0/SRC1 (the
  *    GFX7 constant-bus limit of one, which the assembler enforces) -> MQSAD_E_CONSTANT_BUS.
  */
-#include "internal.h"
+#include "isa/isa.h"
 
 #include <string.h>
 

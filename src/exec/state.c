@@ -18,7 +18,7 @@
  * accumulated with overflow checks, so any digit count is fine.
  */
 #include "mqsad.h"
-#include "internal.h"
+#include "exec/exec.h"
 
 #include <stdarg.h>
 #include <stdio.h>

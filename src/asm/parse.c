@@ -29,7 +29,7 @@
  *     and rejects X that lit64() would reject.
  * Only v_mqsad_u32_u8 is known; every other mnemonic is "invalid instruction".
  */
-#include "parse_internal.h"
+#include "asm/asm.h"
 
 #include <string.h>
 #include <stdio.h>

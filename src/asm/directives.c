@@ -6,7 +6,7 @@
  * own; these are the ones it did not call "unknown directive" (scripts/known_directives.py).
  * Lower case: directive names are matched without regard to case.
  */
-#include "parse_internal.h"
+#include "asm/asm.h"
 
 #include <string.h>
 

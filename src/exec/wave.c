@@ -10,11 +10,11 @@
  * (the pseudocode's meaning); the overlap is reported as a warning (MQSAD_EXEC_OVERLAP).
  *
  * Register ids: 0..255 scalar operand code, 256+n VGPR vn (see mqsad.h). Which code names
- * which register comes from the target table (src/target.c) through the codec's
+ * which register comes from the target table (src/isa/target.c) through the codec's
  * mqsad_special_code(); nothing per-target is hard-coded here.
  */
 #include "mqsad.h"
-#include "internal.h"
+#include "exec/exec.h"
 #include "kernels/kernels.h"
 
 #include <stdio.h>
@@ -429,7 +429,7 @@ static int ranges_overlap(unsigned a, unsigned an, unsigned b, unsigned bn)
 /* The lanes of a wave of n (32 or 64) lanes. */
 static inline uint64_t wave_lanes(unsigned n) { return n == 64 ? ~0ull : 0xffffffffull; }
 
-/* Computes all n lanes with the CPU's best kernel (chosen once, src/cpu.c) and writes the
+/* Computes all n lanes with the CPU's best kernel (chosen once, src/kernels/cpu.c) and writes the
  * rows v[d..d+3] for the lanes enabled in EXEC, marking them set: in place when every lane
  * is on, else through the level's masked entry (AVX-512: mask stores). Register rows never
  * overlap partially, and the kernels load a block's inputs before storing it, so an

@@ -16,7 +16,7 @@
  * of any length fit), and a symbolic expression that still does not fit is an error
  * ("expression too complex").
  */
-#include "parse_internal.h"
+#include "asm/asm.h"
 
 #include <stdio.h>
 #include <stdlib.h>

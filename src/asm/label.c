@@ -3,7 +3,7 @@
  * symbols of a file (mqsad_asm_state), as LLVM 22's AsmParser::parseStatement and
  * MCContext define them. Nothing here allocates; the state is the caller's.
  */
-#include "parse_internal.h"
+#include "asm/asm.h"
 
 #include <stdio.h>
 #include <string.h>

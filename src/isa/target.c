@@ -7,7 +7,7 @@
  * llvm-mc 22); the section numbers in the comments point there.
  */
 #include "mqsad.h"
-#include "internal.h"
+#include "isa/isa.h"
 
 #include <string.h>
 
@@ -22,75 +22,75 @@ static const mqsad_family families[] = {
       0x175, 17, 9, -1, 11, 12, 16, 0x34,
       MQSAD_LIT_NONE, 0, 1, 1, 252, 104, 112, 12,
       124, -1, -1, 104, -1, 108, 110,
-      0, 0, 1, 0, 0, W64, 1, 0, 0 },
+      0, 0, 1, 0, 0, W64, 1, 0, 0, 0 },
     /* GCN3 / GFX8 (VI layout): flat_scratch 102, xnack_mask 104 (gfx801/810 only),
      * tba/tma, ttmp0 at 112; the decoder prints null for 125 (§6.2). */
     { "GCN3", "gcn3", "VI", MQSAD_ENC_VI,
       0x1e7, 16, 10, 15, 15, 11, 14, 0x34,
       MQSAD_LIT_NONE, 0, 1, 1, 252, 102, 112, 12,
       124, -1, 125, 102, 104, 108, 110,
-      0, 0, 1, 1, 0, W64, 0, 0, 0 },
+      0, 0, 1, 1, 0, W64, 0, 0, 0, 0 },
     /* Vega / GFX9: ttmp0 at 108, 16 ttmps, no tba/tma, apertures and pops. */
     { "Vega", "vega", "VI", MQSAD_ENC_VI,
       0x1e7, 16, 10, 15, 15, 11, 14, 0x34,
       MQSAD_LIT_NONE, 0, 1, 1, 252, 102, 108, 16,
       124, -1, 125, 102, 104, -1, -1,
-      1, 1, 1, 1, 0, W64, 0, 0, 0 },
+      1, 1, 1, 1, 0, W64, 0, 0, 0, 0 },
     /* CDNA1 (gfx908): GFX9 rules. */
     { "CDNA1", "cdna1", "VI", MQSAD_ENC_VI,
       0x1e7, 16, 10, 15, 15, 11, 14, 0x34,
       MQSAD_LIT_NONE, 0, 1, 1, 252, 102, 108, 16,
       124, -1, 125, 102, 104, -1, -1,
-      1, 1, 1, 1, 0, W64, 0, 0, 0 },
+      1, 1, 1, 1, 0, W64, 0, 0, 0, 0 },
     /* CDNA2 (gfx90a): GFX9 + even-aligned VGPR tuples (§5). */
     { "CDNA2", "cdna2", "VI", MQSAD_ENC_VI,
       0x1e7, 16, 10, 15, 15, 11, 14, 0x34,
       MQSAD_LIT_NONE, 0, 1, 2, 252, 102, 108, 16,
       124, -1, 125, 102, 104, -1, -1,
-      1, 1, 1, 1, 0, W64, 0, 1, 0 },
+      1, 1, 1, 1, 0, W64, 0, 1, 0, 0 },
     /* CDNA3 (gfx942). */
     { "CDNA3", "cdna3", "VI", MQSAD_ENC_VI,
       0x1e7, 16, 10, 15, 15, 11, 14, 0x34,
       MQSAD_LIT_NONE, 0, 1, 2, 252, 102, 108, 16,
       124, -1, 125, 102, 104, -1, -1,
-      1, 1, 1, 1, 0, W64, 0, 1, 1 },
+      1, 1, 1, 1, 0, W64, 0, 1, 1, 0 },
     /* CDNA4 (gfx950): like CDNA3, but the disassembler consumes a code-255 literal (§6.3). */
     { "CDNA4", "cdna4", "VI", MQSAD_ENC_VI,
       0x1e7, 16, 10, 15, 15, 11, 14, 0x34,
       MQSAD_LIT_NONE, 1, 1, 2, 252, 102, 108, 16,
       124, -1, 125, 102, 104, -1, -1,
-      1, 1, 1, 1, 0, W64, 0, 1, 1 },
+      1, 1, 1, 1, 0, W64, 0, 1, 1, 0 },
     /* RDNA1 / GFX10: marker 0x35, opcode 0x175, 32-bit literal, constant bus 2,
      * s0-s105, null 125 (§3.1). */
     { "RDNA1", "rdna1", "GFX10", MQSAD_ENC_GFX10,
       0x175, 16, 10, 15, 15, 11, 14, 0x35,
       MQSAD_LIT_32, 1, 2, 1, 252, 106, 108, 16,
       124, 125, 125, -1, -1, -1, -1,
-      1, 1, 1, 1, 0, W32 | W64, 0, 0, 0 },
+      1, 1, 1, 1, 0, W32 | W64, 0, 0, 0, 0 },
     /* RDNA2 / GFX10.3. */
     { "RDNA2", "rdna2", "GFX10", MQSAD_ENC_GFX10,
       0x175, 16, 10, 15, 15, 11, 14, 0x35,
       MQSAD_LIT_32, 1, 2, 1, 252, 106, 108, 16,
       124, 125, 125, -1, -1, -1, -1,
-      1, 1, 1, 1, 0, W32 | W64, 0, 0, 0 },
+      1, 1, 1, 1, 0, W32 | W64, 0, 0, 0, 0 },
     /* RDNA3 / GFX11: opcode 0x23d, m0/null swap (null 124, m0 125), no pops/vccz/execz. */
     { "RDNA3", "rdna3", "GFX11", MQSAD_ENC_GFX11,
       0x23d, 16, 10, 15, 15, 11, 14, 0x35,
       MQSAD_LIT_32, 1, 2, 1, 252, 106, 108, 16,
       125, 124, 124, -1, -1, -1, -1,
-      1, 0, 0, 1, 0, W32 | W64, 0, 0, 0 },
+      1, 0, 0, 1, 0, W32 | W64, 0, 0, 0, 0 },
     /* RDNA3.5 / GFX11.5. */
     { "RDNA3.5", "rdna3.5", "GFX11", MQSAD_ENC_GFX11,
       0x23d, 16, 10, 15, 15, 11, 14, 0x35,
       MQSAD_LIT_32, 1, 2, 1, 252, 106, 108, 16,
       125, 124, 124, -1, -1, -1, -1,
-      1, 0, 0, 1, 0, W32 | W64, 0, 0, 0 },
+      1, 0, 0, 1, 0, W32 | W64, 0, 0, 0, 0 },
     /* RDNA4 / GFX12: identical to GFX11 for this instruction (§1). */
     { "RDNA4", "rdna4", "GFX11", MQSAD_ENC_GFX11,
       0x23d, 16, 10, 15, 15, 11, 14, 0x35,
       MQSAD_LIT_32, 1, 2, 1, 252, 106, 108, 16,
       125, 124, 124, -1, -1, -1, -1,
-      1, 0, 0, 1, 0, W32 | W64, 0, 0, 0 },
+      1, 0, 0, 1, 0, W32 | W64, 0, 0, 0, 0 },
     /* gfx1250 (GFX12.5; the seed page's "CDNA 5" layout — AMD has not published that
      * mapping): GFX11 + aligned tuples, quads up to v[254:257], 64-bit literals (code 254),
      * src_flat_scratch_base_lo/hi, wave32 only. */
@@ -98,7 +98,7 @@ static const mqsad_family families[] = {
       0x23d, 16, 10, 15, 15, 11, 14, 0x35,
       MQSAD_LIT_32_64, 1, 2, 2, 254, 106, 108, 16,
       125, 124, 124, -1, -1, -1, -1,
-      1, 0, 0, 1, 1, W32, 0, 0, 0 },
+      1, 0, 0, 1, 1, W32, 0, 0, 0, 0 },
 };
 
 enum { F_GCN2, F_GCN3, F_VEGA, F_CDNA1, F_CDNA2, F_CDNA3, F_CDNA4,
@@ -139,7 +139,7 @@ static const mqsad_target targets[] = {
 /* LLVM's generic targets: for v_mqsad_u32_u8 each is the target in its comment, but the
  * other instructions they have differ (gfx9-generic lacks gfx900's v_mad_mix*,
  * gfx9-4-generic six of gfx942's), which shows in llvm-mc's "did you mean" and "not
- * supported on this GPU" (src/mnemonics.inc). Not in mqsad_target_at's list. */
+ * supported on this GPU" (src/asm/mnemonics.inc). Not in mqsad_target_at's list. */
 static const mqsad_target generic_targets[] = {
     { "gfx9-generic", &families[F_VEGA], 1 },         /* gfx900 */
     { "gfx9-4-generic", &families[F_CDNA3], 1 },      /* gfx942 */

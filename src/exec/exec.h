@@ -1,0 +1,29 @@
+/* exec.h — what the execution layer (src/exec/: semantics, wave, state files) offers the
+ * other layers. Not installed. */
+#ifndef MQSAD_EXEC_H
+#define MQSAD_EXEC_H
+
+#include "isa/isa.h"
+
+/* ---- wave execution (src/exec/wave.c, src/exec/state.c) ----------------------------------------
+ * Register ids: 0..255 scalar operand code, MQSAD_REG_VGPR0 + n VGPR vn. */
+enum { MQSAD_WREG_NONE = 0, MQSAD_WREG_SGPR, MQSAD_WREG_TTMP, MQSAD_WREG_SPECIAL, MQSAD_WREG_VGPR };
+/* Which register file id belongs to on target t (MQSAD_WREG_NONE: the target lacks it). */
+int mqsad_wave_id_class(const mqsad_target *t, unsigned id);
+/* The 32-bit special register (halves, m0, null, src_*) at scalar code c, or NONE. */
+mqsad_special mqsad_wave_special_at(const mqsad_target *t, unsigned c);
+/* VGPRs of the target (vgpr_quad_max + 4: 256, or 258 on gfx1250). */
+unsigned mqsad_wave_vgpr_count(const mqsad_target *t);
+
+/* ---- semantics (src/exec/semantics.c) -------------------------------------------------
+ * Each instruction's scalar reference in the instruction table's shape (mqsad_eval_fn). */
+void mqsad__eval_mqsad_u32_u8(uint64_t, uint32_t, const uint32_t[4], int, uint32_t[4]);
+void mqsad__eval_sad_u8(uint64_t, uint32_t, const uint32_t[4], int, uint32_t[4]);
+void mqsad__eval_sad_hi_u8(uint64_t, uint32_t, const uint32_t[4], int, uint32_t[4]);
+void mqsad__eval_sad_u16(uint64_t, uint32_t, const uint32_t[4], int, uint32_t[4]);
+void mqsad__eval_sad_u32(uint64_t, uint32_t, const uint32_t[4], int, uint32_t[4]);
+void mqsad__eval_msad_u8(uint64_t, uint32_t, const uint32_t[4], int, uint32_t[4]);
+void mqsad__eval_qsad_pk_u16_u8(uint64_t, uint32_t, const uint32_t[4], int, uint32_t[4]);
+void mqsad__eval_mqsad_pk_u16_u8(uint64_t, uint32_t, const uint32_t[4], int, uint32_t[4]);
+
+#endif

@@ -1,0 +1,65 @@
+/*
+ * insn.c — the instruction table: the single source of truth for per-instruction facts
+ * of the SAD family (name, opcode per encoding family, operand widths, availability,
+ * clamp element, scalar reference). Opcodes were read from llvm-mc 22 encodings
+ * (scripts/gen_vectors.py); every layer reads them through mqsad_insn_get().
+ */
+#include "mqsad.h"
+#include "isa/isa.h"
+#include "exec/exec.h"
+
+#include <string.h>
+
+/* Field order follows struct mqsad_insn_info; opcode[] is indexed by mqsad_encoding:
+ * SICI (OP 25:17), VI (OP 25:16), GFX10, GFX11 (both OP 25:16). */
+static const mqsad_insn_info insns[MQSAD_INSN_COUNT] = {
+    { MQSAD_INSN_MQSAD_U32_U8, "v_mqsad_u32_u8", "V_MQSAD_U32_U8",
+      { 373, 487, 373, 573 }, 1, { 2, 1, 4, 4 }, 1, 32, mqsad__eval_mqsad_u32_u8 },
+    { MQSAD_INSN_SAD_U8, "v_sad_u8", "V_SAD_U8",
+      { 346, 473, 346, 546 }, 0, { 1, 1, 1, 1 }, 0, 32, mqsad__eval_sad_u8 },
+    { MQSAD_INSN_SAD_HI_U8, "v_sad_hi_u8", "V_SAD_HI_U8",
+      { 347, 474, 347, 547 }, 0, { 1, 1, 1, 1 }, 0, 32, mqsad__eval_sad_hi_u8 },
+    { MQSAD_INSN_SAD_U16, "v_sad_u16", "V_SAD_U16",
+      { 348, 475, 348, 548 }, 0, { 1, 1, 1, 1 }, 0, 32, mqsad__eval_sad_u16 },
+    { MQSAD_INSN_SAD_U32, "v_sad_u32", "V_SAD_U32",
+      { 349, 476, 349, 549 }, 0, { 1, 1, 1, 1 }, 0, 32, mqsad__eval_sad_u32 },
+    { MQSAD_INSN_MSAD_U8, "v_msad_u8", "V_MSAD_U8",
+      { 369, 484, 369, 569 }, 0, { 1, 1, 1, 1 }, 0, 32, mqsad__eval_msad_u8 },
+    { MQSAD_INSN_QSAD_PK_U16_U8, "v_qsad_pk_u16_u8", "V_QSAD_PK_U16_U8",
+      { 370, 485, 370, 570 }, 1, { 2, 1, 2, 2 }, 0, 16, mqsad__eval_qsad_pk_u16_u8 },
+    { MQSAD_INSN_MQSAD_PK_U16_U8, "v_mqsad_pk_u16_u8", "V_MQSAD_PK_U16_U8",
+      { 371, 486, 371, 571 }, 0, { 2, 1, 2, 2 }, 0, 16, mqsad__eval_mqsad_pk_u16_u8 },
+};
+
+const mqsad_insn_info *mqsad_insn_get(mqsad_insn_id id)
+{
+    return (unsigned)id < MQSAD_INSN_COUNT ? &insns[id] : NULL;
+}
+
+static int lower(int c) { return c >= 'A' && c <= 'Z' ? c + 32 : c; }
+
+/* 1 if s (NUL-terminated, any case) is name, optionally followed by "_e64". */
+static int names(const char *s, const char *name)
+{
+    size_t i = 0;
+    for (; name[i]; i++)
+        if (lower((unsigned char)s[i]) != name[i]) return 0;
+    if (!s[i]) return 1;
+    return lower((unsigned char)s[i]) == '_' && lower((unsigned char)s[i + 1]) == 'e' &&
+           s[i + 2] == '6' && s[i + 3] == '4' && !s[i + 4];
+}
+
+const mqsad_insn_info *mqsad_insn_lookup(const char *name)
+{
+    if (!name) return NULL;
+    for (unsigned i = 0; i < MQSAD_INSN_COUNT; i++)
+        if (names(name, insns[i].name)) return &insns[i];
+    return NULL;
+}
+
+int mqsad_insn_on_target(mqsad_insn_id id, const mqsad_target *target)
+{
+    const mqsad_insn_info *in = mqsad_insn_get(id);
+    if (!in || !target || !target->family) return 0;
+    return !(in->since_gfx7 && target->family->gfx6);
+}
