@@ -95,7 +95,7 @@ MQSAD_API const char *mqsad_strerror(mqsad_status status);
 
 /** Encoding families (bit layouts). */
 typedef enum mqsad_encoding {
-    MQSAD_ENC_SICI = 0,  /**< GFX7: CLAMP bit 11, OP 25:17 */
+    MQSAD_ENC_SICI = 0,  /**< GFX6, GFX7: CLAMP bit 11, OP 25:17 */
     MQSAD_ENC_VI,        /**< GFX8, GFX9, CDNA1-4: CLAMP 15, OP 25:16, marker 0x34 */
     MQSAD_ENC_GFX10,     /**< RDNA1-2: marker 0x35, opcode 0x175 */
     MQSAD_ENC_GFX11      /**< RDNA3/3.5/4, gfx1250: marker 0x35, opcode 0x23d */
@@ -184,10 +184,11 @@ MQSAD_API const mqsad_target *mqsad_target_at(size_t index);
 /** Number of generation (family) rows, and the i-th; each has a representative target. */
 MQSAD_API size_t mqsad_generation_count(void);
 MQSAD_API const mqsad_target *mqsad_generation_target(size_t index);
-/** For a processor name LLVM 22 knows whose generation has no V_MQSAD_U32_U8 (GFX6:
- *  gfx600-gfx602, tahiti, pitcairn, verde, oland, hainan), that generation's name, "GFX6";
- *  NULL for any other name, every one mqsad_target_lookup finds included. Case-insensitive.
- *  For telling a user why such a target is unknown. */
+/** "GFX6" for a target name (as mqsad_target_lookup takes it) whose generation has no
+ *  V_MQSAD_U32_U8 (GFX6: gfx600-gfx602, tahiti, pitcairn, verde, oland, hainan; these are
+ *  targets, with the six family members LLVM 22 has there); NULL for every other name,
+ *  unknown ones included. Case-insensitive. For telling a user why the default instruction
+ *  is missing; per instruction ask mqsad_insn_on_target. */
 MQSAD_API const char *mqsad_target_without_instruction(const char *name);
 
 /* ===================================================================================

@@ -1,5 +1,7 @@
 /*
- * target.c — the single source of truth for per-generation facts of V_MQSAD_U32_U8.
+ * target.c — the single source of truth for per-generation facts of the SAD family's
+ * encodings (layout, operand codes, literal rules; the OP field value is V_MQSAD_U32_U8's,
+ * the other members' opcodes are in the instruction table, src/isa/insn.c).
  *
  * Every opcode, bit position, operand code, register range, literal rule and wave size
  * lives in the two tables below; every other file reads them through mqsad_family /
@@ -16,6 +18,15 @@
 
 /* Rows: one per generation. Field order follows struct mqsad_family. */
 static const mqsad_family families[] = {
+    /* GCN1 / GFX6 (SI): the SICI layout of GFX7; measured with llvm-mc 22, its assembler
+     * differs from GFX7's for these instructions only in lacking flat_scratch (codes
+     * 104/105 name nothing) and V_QSAD_PK_U16_U8 / V_MQSAD_U32_U8 (the instruction table's
+     * since_gfx7). No LLVM disassembler either: decoding is strict as on GFX7. */
+    { "GCN1", "gcn1", "SICI", MQSAD_ENC_SICI,
+      0x175, 17, 9, -1, 11, 12, 16, 0x34,
+      MQSAD_LIT_NONE, 0, 1, 1, 252, 104, 112, 12,
+      124, -1, -1, -1, -1, 108, 110,
+      0, 0, 1, 0, 0, W64, 1, 0, 0, 1 },
     /* GCN2 / GFX7 (SICI): OP 25:17, CLAMP bit 11 cannot be assembled (§4),
      * bits 16:12 reserved, flat_scratch at 104 (§3.1), no 1/(2pi) (§3.2). */
     { "GCN2", "gcn2", "SICI", MQSAD_ENC_SICI,
@@ -101,13 +112,15 @@ static const mqsad_family families[] = {
       1, 0, 0, 1, 1, W32, 0, 0, 0, 0 },
 };
 
-enum { F_GCN2, F_GCN3, F_VEGA, F_CDNA1, F_CDNA2, F_CDNA3, F_CDNA4,
+enum { F_GCN1, F_GCN2, F_GCN3, F_VEGA, F_CDNA1, F_CDNA2, F_CDNA3, F_CDNA4,
        F_RDNA1, F_RDNA2, F_RDNA3, F_RDNA35, F_RDNA4, F_GFX1250, F_COUNT };
 
 _Static_assert(sizeof families / sizeof families[0] == F_COUNT, "family rows");
 
 /* Named targets: every gfx name LLVM 22 maps to one of the families. */
 static const mqsad_target targets[] = {
+    { "gfx600", &families[F_GCN1], 0 },   { "gfx601", &families[F_GCN1], 0 },
+    { "gfx602", &families[F_GCN1], 0 },
     { "gfx700", &families[F_GCN2], 0 },   { "gfx701", &families[F_GCN2], 0 },
     { "gfx702", &families[F_GCN2], 0 },   { "gfx703", &families[F_GCN2], 0 },
     { "gfx704", &families[F_GCN2], 0 },   { "gfx705", &families[F_GCN2], 0 },
@@ -151,7 +164,7 @@ static const mqsad_target generic_targets[] = {
 
 /* The representative target of each generation (what "rdna3" means). */
 static const char *const generation_rep[F_COUNT] = {
-    "gfx700", "gfx803", "gfx900", "gfx908", "gfx90a", "gfx942", "gfx950",
+    "gfx600", "gfx700", "gfx803", "gfx900", "gfx908", "gfx90a", "gfx942", "gfx950",
     "gfx1010", "gfx1030", "gfx1100", "gfx1150", "gfx1200", "gfx1250",
 };
 
@@ -159,9 +172,11 @@ static const mqsad_target *target_by_name(const char *name);
 
 /* Extra names: LLVM's processor aliases and generation spellings. */
 static const struct { const char *alias; const char *target; } aliases[] = {
-    { "gfx7", "gfx700" }, { "gfx8", "gfx803" }, { "gfx9", "gfx900" },
+    { "gfx6", "gfx600" }, { "gfx7", "gfx700" }, { "gfx8", "gfx803" }, { "gfx9", "gfx900" },
     { "gcn5", "gfx900" }, { "rdna35", "gfx1150" }, { "rdna3_5", "gfx1150" },
     { "gfx12.5", "gfx1250" },
+    { "tahiti", "gfx600" }, { "pitcairn", "gfx601" }, { "verde", "gfx601" },
+    { "oland", "gfx602" }, { "hainan", "gfx602" },
     { "kaveri", "gfx700" }, { "hawaii", "gfx701" }, { "kabini", "gfx703" },
     { "mullins", "gfx703" }, { "bonaire", "gfx704" },
     { "carrizo", "gfx801" }, { "iceland", "gfx802" }, { "tonga", "gfx802" },
@@ -203,17 +218,13 @@ const mqsad_target *mqsad_target_lookup(const char *name)
     return NULL;
 }
 
-/* LLVM's GFX6 processors: V_MQSAD_U32_U8 came with GFX7, so they have no row above */
-static const char *const gfx6_names[] = { "gfx600", "gfx601", "gfx602", "tahiti", "pitcairn",
-                                          "verde", "oland", "hainan" };
-
+/* The generation of a target whose generation lacks V_MQSAD_U32_U8 (GFX6, read from the
+ * instruction table's since_gfx7 through mqsad_insn_on_target). */
 const char *mqsad_target_without_instruction(const char *name)
 {
-    size_t i;
-    if (!name) return NULL;
-    for (i = 0; i < sizeof gfx6_names / sizeof gfx6_names[0]; i++)
-        if (name_eq(name, gfx6_names[i])) return "GFX6";
-    return NULL;
+    const mqsad_target *t = mqsad_target_lookup(name);
+    if (!t || mqsad_insn_on_target(MQSAD_INSN_MQSAD_U32_U8, t)) return NULL;
+    return "GFX6";
 }
 
 size_t mqsad_target_count(void) { return sizeof targets / sizeof targets[0]; }
