@@ -44,11 +44,11 @@ extern "C" {
  *  Compare MQSAD_VERSION_STRING (compile time) with mqsad_version() (the linked library)
  *  to detect a header/library mismatch. */
 #define MQSAD_VERSION_MAJOR 0
-#define MQSAD_VERSION_MINOR 1
+#define MQSAD_VERSION_MINOR 2
 #define MQSAD_VERSION_PATCH 0
-#define MQSAD_VERSION_STRING "0.1.0"
+#define MQSAD_VERSION_STRING "0.2.0"
 
-/** Returns the version string of the linked library, e.g. "0.1.0". Static storage. */
+/** Returns the version string of the linked library, e.g. "0.2.0". Static storage. */
 MQSAD_API const char *mqsad_version(void);
 
 /* ===================================================================================
