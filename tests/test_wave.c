@@ -282,6 +282,15 @@ static void test_operand_sweep(void)
     for (gi = 0; gi < mqsad_generation_count(); gi++) {
         const mqsad_target *t = mqsad_generation_target(gi);
         unsigned w;
+        if (!mqsad_insn_on_target(MQSAD_INSN_MQSAD_U32_U8, t)) {
+            /* GFX6 lacks the instruction (test_family covers its other five) */
+            mqsad_inst in;
+            CHECK(mqsad_wave_init(&st, t, 64) == MQSAD_OK, "%s init", t->name);
+            mk_inst(&in, t);
+            CHECK(mqsad_wave_exec(&st, &in, NULL) == MQSAD_E_UNSUPPORTED,
+                  "%s: v_mqsad_u32_u8 must be unsupported", t->name);
+            continue;
+        }
         for (w = 32; w <= 64; w += 32) {
             int slot;
             if (!(t->family->wave_sizes & w)) {
@@ -1078,8 +1087,344 @@ static void test_state_fuzz(void)
     CHECK(changed == 0, "fuzz: %u failed lines changed the state", changed);
 }
 
+
+/* ---- the other seven family members (instruction table widths, every operand kind) ----
+ * Expected values: the sources as this test set them (or as semantics.md §3 defines the
+ * constants), combined per lane by mqsad_eval (the scalar reference is checked against
+ * AMD's pseudocode by test_semantics); a few results are worked out by hand. */
+
+typedef struct fam_src {
+    mqsad_operand op;
+    uint64_t value;   /* for non-VGPR sources: the value every lane reads */
+    const char *what;
+} fam_src;
+
+static fam_src fsrc(mqsad_operand_kind kind, unsigned reg, unsigned width, uint64_t value,
+                    const char *what)
+{
+    fam_src f;
+    memset(&f, 0, sizeof f);
+    f.op.kind = kind;
+    f.op.reg = (uint16_t)reg;
+    f.op.width = (uint8_t)width;
+    f.op.value = value;
+    f.value = value;
+    f.what = what;
+    return f;
+}
+
+static fam_src fspecial(mqsad_special sp, uint64_t value, const char *what)
+{
+    fam_src f = fsrc(MQSAD_OPK_SPECIAL, 0, 0, value, what);
+    f.op.special = sp;
+    return f;
+}
+
+/* The value of source f in lane l (64 bits for a 2-dword slot). */
+static uint64_t fam_value(const fam_src *f, unsigned width, unsigned l)
+{
+    if (f->op.kind == MQSAD_OPK_VGPR)
+        return width == 2 ? (uint64_t)sh.v[f->op.reg + 1][l] << 32 | sh.v[f->op.reg][l]
+                          : sh.v[f->op.reg][l];
+    return f->value;
+}
+
+/* Executes insn with the three sources on st and checks every lane (EXEC-masked lanes keep
+ * their value). Returns the status. */
+static mqsad_status fam_run(const mqsad_target *t, mqsad_insn_id id, unsigned vdst,
+                            const fam_src src[3], int clamp, unsigned want_flags)
+{
+    const mqsad_insn_info *in = mqsad_insn_get(id);
+    mqsad_inst inst;
+    uint32_t before[4][64];
+    unsigned l, k, bad = 0, flags = 99, dw = in->width[MQSAD_SLOT_VDST];
+    mqsad_status s;
+    memset(&inst, 0, sizeof inst);
+    inst.target = t;
+    inst.insn = id;
+    inst.length = 8;
+    inst.clamp = (uint8_t)clamp;
+    inst.vdst.kind = MQSAD_OPK_VGPR; inst.vdst.reg = (uint16_t)vdst; inst.vdst.width = (uint8_t)dw;
+    for (k = 0; k < 3; k++) {
+        inst.src[k] = src[k].op;
+        if (src[k].op.kind == MQSAD_OPK_LITERAL32) {
+            inst.literal = src[k].op.literal_bits;
+            inst.literal_size = 4;
+            inst.length = 12;
+        }
+    }
+    for (k = 0; k < dw; k++) memcpy(before[k], st.vgpr[vdst + k], sizeof before[k]);
+    s = mqsad_wave_exec(&st, &inst, &flags);
+    if (s != MQSAD_OK) return s;
+    CHECK(flags == want_flags, "%s %s (%s, %s, %s): flags %u, want %u", t->name, in->name,
+          src[0].what, src[1].what, src[2].what, flags, want_flags);
+    for (l = 0; l < sh.wave; l++) {
+        uint32_t s2[4] = { 0 }, d[4];
+        uint64_t v2 = fam_value(&src[2], in->width[2], l);
+        s2[0] = (uint32_t)v2; s2[1] = (uint32_t)(v2 >> 32);
+        mqsad_eval(id, fam_value(&src[0], in->width[0], l), (uint32_t)fam_value(&src[1], 1, l),
+                   s2, clamp, d);
+        for (k = 0; k < dw; k++) {
+            uint32_t want = ((sh.exec >> l) & 1) ? d[k] : before[k][l];
+            if (st.vgpr[vdst + k][l] != want) bad++;
+        }
+    }
+    for (k = 0; k < dw; k++)
+        for (l = 0; l < sh.wave; l++) sh.v[vdst + k][l] = st.vgpr[vdst + k][l];
+    CHECK(bad == 0, "%s wave%u %s (%s, %s, %s) clamp %d: %u wrong lane values", t->name,
+          sh.wave, in->name, src[0].what, src[1].what, src[2].what, clamp, bad);
+    return s;
+}
+
+/* A small state: v0..v39 and s0..s15 random per lane, vcc, ttmp0..3, m0, a random EXEC. */
+static void fam_state(const mqsad_target *t, unsigned wave)
+{
+    unsigned n, l, c;
+    int ttmp = t->family->ttmp_code;
+    CHECK(mqsad_wave_init(&st, t, wave) == MQSAD_OK, "%s wave%u", t->name, wave);
+    memset(&sh, 0, sizeof sh);
+    sh.wave = wave;
+    for (n = 0; n < 40; n++)
+        for (l = 0; l < wave; l++) {
+            uint32_t v = rnd();
+            if ((rnd() & 3) == 0) v &= 0xff00ff00u;        /* zero bytes: the msad mask */
+            if ((rnd() & 7) == 0) v |= 0xffff0000u;        /* large accumulators: wrap/clamp */
+            CHECK(mqsad_wave_set(&st, 256 + n, (int)l, v) == MQSAD_OK, "set v%u", n);
+            sh.v[n][l] = v;
+        }
+    for (c = 0; c < 16; c++) {
+        sh.sc[c] = rnd();
+        CHECK(mqsad_wave_set(&st, c, -1, sh.sc[c]) == MQSAD_OK, "set s%u", c);
+    }
+    for (c = 0; c < 4; c++) {
+        sh.sc[ttmp + c] = rnd();
+        CHECK(mqsad_wave_set(&st, (unsigned)ttmp + c, -1, sh.sc[ttmp + c]) == MQSAD_OK, "set ttmp%u", c);
+    }
+    sh.sc[106] = rnd(); sh.sc[107] = rnd();
+    CHECK(mqsad_wave_set64(&st, 106, -1, (uint64_t)sh.sc[107] << 32 | sh.sc[106]) == MQSAD_OK, "vcc");
+    {
+        uint64_t e = (uint64_t)rnd() << 32 | rnd();
+        if (wave == 32) e &= 0xffffffffull;
+        CHECK(mqsad_wave_set64(&st, 126, -1, e) == MQSAD_OK, "exec");
+        sh.exec = e;
+    }
+}
+
+/* The sources every slot of width w accepts on target t (w = 1 or 2). */
+static unsigned fam_sources(const mqsad_target *t, unsigned w, unsigned vbase, fam_src out[12])
+{
+    unsigned n = 0;
+    int ttmp = t->family->ttmp_code;
+    uint64_t vcc = (uint64_t)sh.sc[107] << 32 | sh.sc[106];
+    if (w == 2) {
+        out[n++] = fsrc(MQSAD_OPK_VGPR, vbase, 2, 0, "v[pair]");
+        out[n] = fsrc(MQSAD_OPK_SGPR, 4, 2, (uint64_t)sh.sc[5] << 32 | sh.sc[4], "s[4:5]"); n++;
+        out[n] = fsrc(MQSAD_OPK_TTMP, 2, 2, (uint64_t)sh.sc[ttmp + 3] << 32 | sh.sc[ttmp + 2], "ttmp[2:3]"); n++;
+        out[n++] = fspecial(MQSAD_SPECIAL_VCC, vcc, "vcc");
+        out[n++] = fspecial(MQSAD_SPECIAL_EXEC, sh.exec, "exec");
+        out[n++] = fsrc(MQSAD_OPK_INLINE_INT, 0, 0, ~0ull, "-1");          /* sign-extended to 64 */
+        out[n++] = fsrc(MQSAD_OPK_INLINE_INT, 0, 0, 64, "64");
+        out[n++] = fsrc(MQSAD_OPK_INLINE_FLOAT, 0, 0, 0x3ff0000000000000ull, "1.0 (f64)");
+        if (t->family->literal != MQSAD_LIT_NONE) {
+            out[n] = fsrc(MQSAD_OPK_LITERAL32, 0, 0, 0x9abcdef0u, "lit 0x9abcdef0");
+            out[n].op.literal_bits = 0x9abcdef0u;   /* zero-extended into a 64-bit slot */
+            n++;
+        }
+    } else {
+        out[n++] = fsrc(MQSAD_OPK_VGPR, vbase, 1, 0, "v");
+        out[n] = fsrc(MQSAD_OPK_SGPR, 7, 1, sh.sc[7], "s7"); n++;
+        out[n] = fsrc(MQSAD_OPK_TTMP, 1, 1, sh.sc[ttmp + 1], "ttmp1"); n++;
+        out[n++] = fspecial(MQSAD_SPECIAL_VCC_LO, sh.sc[106], "vcc_lo");
+        out[n++] = fspecial(MQSAD_SPECIAL_EXEC_HI, (uint32_t)(sh.exec >> 32), "exec_hi");
+        out[n++] = fsrc(MQSAD_OPK_INLINE_INT, 0, 0, 0xfffffffdu, "-3");
+        out[n++] = fsrc(MQSAD_OPK_INLINE_INT, 0, 0, 17, "17");
+        out[n++] = fsrc(MQSAD_OPK_INLINE_FLOAT, 0, 0, 0x3f800000u, "1.0 (f32)");
+        if (t->family->literal != MQSAD_LIT_NONE) {
+            out[n] = fsrc(MQSAD_OPK_LITERAL32, 0, 0, 0x80ff0102u, "lit 0x80ff0102");
+            out[n].op.literal_bits = 0x80ff0102u;
+            n++;
+        }
+    }
+    return n;
+}
+
+static void test_family(void)
+{
+    static const char *const targets[] = { "gfx600", "gfx700", "gfx803", "gfx900", "gfx90a",
+                                           "gfx1030", "gfx1100", "gfx1250" };
+    size_t ti;
+    unsigned runs = 0;
+    for (ti = 0; ti < sizeof targets / sizeof *targets; ti++) {
+        const mqsad_target *t = mqsad_target_lookup(targets[ti]);
+        unsigned w;
+        if (!t) { CHECK(ti == 0, "target %s", targets[ti]); continue; }  /* gfx600: GFX6 row */
+        for (w = 32; w <= 64; w += 32) {
+            unsigned id;
+            if (!(t->family->wave_sizes & w)) continue;
+            fam_state(t, w);
+            for (id = 1; id < MQSAD_INSN_COUNT; id++) {
+                const mqsad_insn_info *in = mqsad_insn_get((mqsad_insn_id)id);
+                fam_src c0[12], c1[12], c2[12], src[3];
+                unsigned n0, n1, n2, i, vd = 30;   /* VDST v30 (and v31): no overlap */
+                int clamp;
+                if (!mqsad_insn_on_target(in->id, t)) {
+                    src[0] = fsrc(MQSAD_OPK_VGPR, 0, in->width[0], 0, "v");
+                    src[1] = fsrc(MQSAD_OPK_VGPR, 2, 1, 0, "v");
+                    src[2] = fsrc(MQSAD_OPK_VGPR, 4, in->width[2], 0, "v");
+                    CHECK(fam_run(t, in->id, vd, src, 0, 0) == MQSAD_E_UNSUPPORTED,
+                          "%s: %s must be unsupported", t->name, in->name);
+                    continue;
+                }
+                n0 = fam_sources(t, in->width[0], 2, c0);
+                n1 = fam_sources(t, 1, 5, c1);
+                n2 = fam_sources(t, in->width[2], 8, c2);
+                /* every kind in each slot, the other two VGPRs; clamp both ways where it exists */
+                for (clamp = 0; clamp <= (t->family->clamp_bit >= 0); clamp++) {
+                    for (i = 0; i < n0; i++) {
+                        src[0] = c0[i]; src[1] = c1[0]; src[2] = c2[0];
+                        CHECK(fam_run(t, in->id, vd, src, clamp, 0) == MQSAD_OK, "%s %s S0 %s", t->name, in->name, c0[i].what);
+                        runs++;
+                    }
+                    for (i = 0; i < n1; i++) {
+                        src[0] = c0[0]; src[1] = c1[i]; src[2] = c2[0];
+                        CHECK(fam_run(t, in->id, vd, src, clamp, 0) == MQSAD_OK, "%s %s S1 %s", t->name, in->name, c1[i].what);
+                        runs++;
+                    }
+                    for (i = 0; i < n2; i++) {
+                        src[0] = c0[0]; src[1] = c1[0]; src[2] = c2[i];
+                        CHECK(fam_run(t, in->id, vd, src, clamp, 0) == MQSAD_OK, "%s %s S2 %s", t->name, in->name, c2[i].what);
+                        runs++;
+                    }
+                }
+                /* overlap: VDST = SRC2's registers; the snapshot rule and the warning */
+                src[0] = c0[0]; src[1] = c1[0]; src[2] = c2[0];
+                CHECK(fam_run(t, in->id, 8, src, 0, MQSAD_EXEC_OVERLAP) == MQSAD_OK,
+                      "%s %s overlap", t->name, in->name);
+                /* clamp where the target has none */
+                if (t->family->clamp_bit < 0)
+                    CHECK(fam_run(t, in->id, vd, src, 1, 0) == MQSAD_E_CLAMP_UNSUPPORTED,
+                          "%s %s clamp", t->name, in->name);
+                /* 64-bit slots: odd SGPR pairs, VGPR pairs past the end, misaligned VGPRs */
+                if (in->width[0] == 2) {
+                    src[0] = fsrc(MQSAD_OPK_SGPR, 5, 2, 0, "s[5:6]");
+                    CHECK(fam_run(t, in->id, vd, src, 0, 0) == MQSAD_E_MISALIGNED, "%s %s odd SGPR pair", t->name, in->name);
+                    src[0] = fsrc(MQSAD_OPK_VGPR, st.vgpr_count - 1, 2, 0, "v[last:last+1]");
+                    CHECK(fam_run(t, in->id, vd, src, 0, 0) == MQSAD_E_REGISTER_RANGE, "%s %s VGPR pair range", t->name, in->name);
+                    src[0] = fsrc(MQSAD_OPK_VGPR, 3, 2, 0, "v[3:4]");
+                    CHECK(fam_run(t, in->id, vd, src, 0, 0) ==
+                              (t->family->vgpr_align > 1 ? MQSAD_E_MISALIGNED : MQSAD_OK),
+                          "%s %s odd VGPR pair", t->name, in->name);
+                    src[0] = c0[0];
+                }
+                /* a literal where the target has none; VDST that is not a VGPR */
+                if (t->family->literal == MQSAD_LIT_NONE) {
+                    src[1] = fsrc(MQSAD_OPK_LITERAL32, 0, 0, 5, "lit");
+                    src[1].op.literal_bits = 5;
+                    CHECK(fam_run(t, in->id, vd, src, 0, 0) == MQSAD_E_NO_LITERAL, "%s %s literal", t->name, in->name);
+                }
+            }
+        }
+    }
+    CHECK(runs > 1500, "family executions: %u", runs);
+}
+
+/* Results worked out by hand from AMD's pseudocode on one lane pattern (gfx1100, wave32). */
+static void test_family_hand(void)
+{
+    const mqsad_target *t = mqsad_target_lookup("gfx1100");
+    mqsad_inst in;
+    unsigned l;
+    mqsad_status s;
+    CHECK(mqsad_wave_init(&st, t, 32) == MQSAD_OK, "init");
+    for (l = 0; l < 32; l++) {
+        mqsad_wave_set(&st, 256 + 0, (int)l, 0x03020100u);   /* v[0:1] = 0x0706050403020100 */
+        mqsad_wave_set(&st, 256 + 1, (int)l, 0x07060504u);
+        mqsad_wave_set(&st, 256 + 2, (int)l, 0x03020100u);   /* v2 = S1 */
+        mqsad_wave_set(&st, 256 + 4, (int)l, 0x00010000u);   /* v[4:5] = 0xfffe000200010000 */
+        mqsad_wave_set(&st, 256 + 5, (int)l, 0xfffe0002u);
+    }
+    mqsad_wave_set(&st, 126, -1, 0x0000000fu);               /* lanes 0..3 */
+    memset(&in, 0, sizeof in);
+    in.target = t;
+    in.insn = MQSAD_INSN_QSAD_PK_U16_U8;
+    in.vdst.kind = MQSAD_OPK_VGPR; in.vdst.reg = 10; in.vdst.width = 2;
+    in.src[0].kind = MQSAD_OPK_VGPR; in.src[0].reg = 0; in.src[0].width = 2;
+    in.src[1].kind = MQSAD_OPK_VGPR; in.src[1].reg = 2; in.src[1].width = 1;
+    in.src[2].kind = MQSAD_OPK_VGPR; in.src[2].reg = 4; in.src[2].width = 2;
+    /* window k differs from S1 by k in every byte: SAD 4k; element 3: 0xfffe + 12 wraps */
+    s = mqsad_wave_exec(&st, &in, NULL);
+    CHECK(s == MQSAD_OK && st.vgpr[10][0] == 0x00050000u && st.vgpr[11][0] == 0x000a000au &&
+          st.vgpr[10][3] == 0x00050000u && st.vgpr[10][4] == 0 && st.vgpr[11][31] == 0,
+          "qsad_pk by hand: %08x %08x", st.vgpr[10][0], st.vgpr[11][0]);
+    in.clamp = 1;
+    s = mqsad_wave_exec(&st, &in, NULL);
+    CHECK(s == MQSAD_OK && st.vgpr[11][0] == 0xffff000au, "qsad_pk clamp: %08x", st.vgpr[11][0]);
+    /* v_mqsad_pk_u16_u8: S1 byte 0 is zero, so each window skips its byte 0: 3k */
+    in.insn = MQSAD_INSN_MQSAD_PK_U16_U8;
+    in.clamp = 0;
+    s = mqsad_wave_exec(&st, &in, NULL);
+    CHECK(s == MQSAD_OK && st.vgpr[10][1] == 0x00040000u && st.vgpr[11][1] == 0x00070008u,
+          "mqsad_pk by hand: %08x %08x", st.vgpr[10][1], st.vgpr[11][1]);
+    /* v_sad_u32 v12, 10, 3, s0 (s0 = 0xfffffff0): 0xfffffff7; clamp irrelevant */
+    mqsad_wave_set(&st, 0, -1, 0xfffffff0u);
+    memset(&in.src, 0, sizeof in.src);
+    in.insn = MQSAD_INSN_SAD_U32;
+    in.vdst.reg = 12; in.vdst.width = 1;
+    in.src[0].kind = MQSAD_OPK_INLINE_INT; in.src[0].value = 10;
+    in.src[1].kind = MQSAD_OPK_INLINE_INT; in.src[1].value = 3;
+    in.src[2].kind = MQSAD_OPK_SGPR; in.src[2].reg = 0; in.src[2].width = 1;
+    s = mqsad_wave_exec(&st, &in, NULL);
+    CHECK(s == MQSAD_OK && st.vgpr[12][2] == 0xfffffff7u, "sad_u32 by hand: %08x", st.vgpr[12][2]);
+    /* v_sad_u32 v12, 0, -1, 2: |0 - 0xffffffff| + 2 wraps to 1, clamps to 0xffffffff */
+    in.src[0].value = 0;
+    in.src[1].value = 0xffffffffu;
+    in.src[2].kind = MQSAD_OPK_INLINE_INT; in.src[2].value = 2;
+    s = mqsad_wave_exec(&st, &in, NULL);
+    CHECK(s == MQSAD_OK && st.vgpr[12][0] == 1, "sad_u32 wraps: %08x", st.vgpr[12][0]);
+    in.clamp = 1;
+    s = mqsad_wave_exec(&st, &in, NULL);
+    CHECK(s == MQSAD_OK && st.vgpr[12][0] == 0xffffffffu, "sad_u32 clamps: %08x", st.vgpr[12][0]);
+    /* v_sad_hi_u8 v13, 0x04030201 (literal), 0x08060402 (literal... one literal: use v regs) */
+    for (l = 0; l < 32; l++) {
+        mqsad_wave_set(&st, 256 + 6, (int)l, 0x04030201u);
+        mqsad_wave_set(&st, 256 + 7, (int)l, 0x08060402u);
+    }
+    memset(&in.src, 0, sizeof in.src);
+    in.insn = MQSAD_INSN_SAD_HI_U8;
+    in.clamp = 0;
+    in.vdst.reg = 13;
+    in.src[0].kind = MQSAD_OPK_VGPR; in.src[0].reg = 6; in.src[0].width = 1;
+    in.src[1].kind = MQSAD_OPK_VGPR; in.src[1].reg = 7; in.src[1].width = 1;
+    in.src[2].kind = MQSAD_OPK_INLINE_INT; in.src[2].value = 3;
+    s = mqsad_wave_exec(&st, &in, NULL);   /* (1+2+3+4) << 16 + 3 */
+    CHECK(s == MQSAD_OK && st.vgpr[13][0] == 0x000a0003u, "sad_hi_u8 by hand: %08x", st.vgpr[13][0]);
+    /* v_msad_u8 with S1 = 0x08000402: byte 2 is masked: 1 + 2 + 4 */
+    for (l = 0; l < 32; l++) mqsad_wave_set(&st, 256 + 7, (int)l, 0x08000402u);
+    in.insn = MQSAD_INSN_MSAD_U8;
+    in.src[2].value = 0;
+    s = mqsad_wave_exec(&st, &in, NULL);
+    CHECK(s == MQSAD_OK && st.vgpr[13][0] == 7, "msad_u8 by hand: %08x", st.vgpr[13][0]);
+    /* v_sad_u16: |0x0201 - 0x0402| + |0x0403 - 0x0800| = 0x201 + 0x3fd */
+    in.insn = MQSAD_INSN_SAD_U16;
+    s = mqsad_wave_exec(&st, &in, NULL);
+    CHECK(s == MQSAD_OK && st.vgpr[13][0] == 0x201u + 0x3fdu, "sad_u16 by hand: %08x", st.vgpr[13][0]);
+    /* v_sad_u8 sees the zero byte: 1 + 2 + 3 + 4 */
+    in.insn = MQSAD_INSN_SAD_U8;
+    s = mqsad_wave_exec(&st, &in, NULL);
+    CHECK(s == MQSAD_OK && st.vgpr[13][0] == 1 + 2 + 3 + 4, "sad_u8 by hand: %08x", st.vgpr[13][0]);
+    /* v_mqsad_u32_u8 needs a VGPR SRC2; the others take any kind there (above) */
+    in.insn = MQSAD_INSN_MQSAD_U32_U8;
+    in.vdst.reg = 16; in.vdst.width = 4;
+    in.src[0].width = 2;
+    CHECK(mqsad_wave_exec(&st, &in, NULL) == MQSAD_E_SRC2_NOT_VGPR, "mqsad_u32_u8 SRC2 constant");
+    in.insn = (mqsad_insn_id)MQSAD_INSN_COUNT;
+    CHECK(mqsad_wave_exec(&st, &in, NULL) == MQSAD_E_INVALID_ARGUMENT, "unknown instruction id");
+}
+
 int main(void)
 {
+    test_family();
+    test_family_hand();
     test_operand_sweep();
     test_hand_values();
     test_exec_masks();

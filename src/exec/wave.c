@@ -1,11 +1,13 @@
 /*
- * wave.c — executes one V_MQSAD_U32_U8 on a wave's register state
- * (../shared/spec/semantics.md §3 operand values, §4 overlap policy).
+ * wave.c — executes one instruction of the SAD family on a wave's register state
+ * (../shared/spec/semantics.md §3 operand values, §4 overlap policy; docs/exec.md).
  *
  * Model: every source is read into a per-lane SoA view first (VGPRs are used in place —
  * st->vgpr[n] already is one u32 per lane — scalars and constants are broadcast into small
- * stack arrays), the batch kernel computes all wave_size lanes into a temporary, and the
- * temporary is scattered into VDST for the lanes whose EXEC bit is set. Because nothing is
+ * stack arrays), the batch kernel computes all wave_size lanes, and the results are
+ * written into VDST for the lanes whose EXEC bit is set. Each slot's width (1, 2 or 4
+ * dwords) and whether SRC2 must be a VGPR come from the instruction table
+ * (mqsad_insn_get(inst->insn)); V_MQSAD_U32_U8 keeps its own fast path and kernels. Because nothing is
  * written before every lane is computed, a VDST that overlaps a source sees the snapshot
  * (the pseudocode's meaning); the overlap is reported as a warning (MQSAD_EXEC_OVERLAP).
  *
@@ -353,24 +355,28 @@ typedef struct src_view {
     uint64_t value;
 } src_view;
 
-static inline mqsad_status resolve_src(const mqsad_wave_state *st, const mqsad_inst *inst, int slot,
-                                src_view *v, mqsad_wave_report *r)
+/* Resolves source slot of inst, whose row in the instruction table is in: a VGPR tuple of
+ * in->width[slot] registers, or a value (64 bits for a 2-dword slot, else 32). */
+static inline mqsad_status resolve_src(const mqsad_wave_state *st, const mqsad_inst *inst,
+                                       const mqsad_insn_info *in, int slot, src_view *v,
+                                       mqsad_wave_report *r)
 {
     const mqsad_operand *op = &inst->src[slot];
     const mqsad_family *f = st->target->family;
-    unsigned width = slot == MQSAD_SLOT_SRC0 ? 2u : 1u, i;
+    unsigned width = in->width[slot], i;
+    int wide = width == 2;   /* a 64-bit scalar view (S0 of the quad forms, S2 of the packed) */
     mqsad_status s;
     uint64_t lit;
 
     v->vreg = -1;
     v->value = 0;
-    if (slot == MQSAD_SLOT_SRC2) {
+    if (slot == MQSAD_SLOT_SRC2 && in->src2_vgpr_only) {
         if (op->kind == MQSAD_OPK_SPECIAL && op->special == MQSAD_SPECIAL_SRC_LDS_DIRECT)
             return MQSAD_E_LDS_DIRECT;
-        if (op->kind != MQSAD_OPK_VGPR || (op->width && op->width != 4)) return MQSAD_E_SRC2_NOT_VGPR;
-        if ((s = check_vgpr(st, op, 4)) != MQSAD_OK) return s;
+        if (op->kind != MQSAD_OPK_VGPR || (op->width && op->width != width)) return MQSAD_E_SRC2_NOT_VGPR;
+        if ((s = check_vgpr(st, op, width)) != MQSAD_OK) return s;
         v->vreg = op->reg;
-        for (i = 0; i < 4; i++)
+        for (i = 0; i < width; i++)
             if (!st->vgpr_set[op->reg + i]) note_unset(r, MQSAD_REG_VGPR0 + op->reg + i);
         return MQSAD_OK;
     }
@@ -393,26 +399,28 @@ static inline mqsad_status resolve_src(const mqsad_wave_state *st, const mqsad_i
         return MQSAD_OK;
     }
     case MQSAD_OPK_SPECIAL:
-        return read_special(st, op->special, slot == MQSAD_SLOT_SRC0, &v->value, r);
+        return read_special(st, op->special, wide, &v->value, r);
     case MQSAD_OPK_INLINE_FLOAT:
-        /* 1/(2*pi) does not exist on gfx7; any other pattern is not an inline constant */
-        if (mqsad_inline_float_code(st->target, slot, slot == MQSAD_SLOT_SRC0 ? op->value
-                                                                              : (uint32_t)op->value) < 0)
+        /* 1/(2*pi) does not exist on gfx7; any other pattern is not an inline constant
+         * (the codec's SRC0 rule is the 64-bit one, its SRC1 rule the 32-bit one) */
+        if (mqsad_inline_float_code(st->target, wide ? MQSAD_SLOT_SRC0 : MQSAD_SLOT_SRC1,
+                                    wide ? op->value : (uint32_t)op->value) < 0)
             return MQSAD_E_OPERAND_CODE;
         /* fall through */
     case MQSAD_OPK_INLINE_INT:
-        /* .value: sign-extended integer / the slot's float bit pattern (f64 SRC0, f32 SRC1). */
-        v->value = slot == MQSAD_SLOT_SRC0 ? op->value : (uint32_t)op->value;
+        /* .value: sign-extended integer / the slot's float bit pattern (f64 in a 64-bit
+         * slot, f32 in a 32-bit one). */
+        v->value = wide ? op->value : (uint32_t)op->value;
         return MQSAD_OK;
     case MQSAD_OPK_LITERAL32:
         if (f->literal == MQSAD_LIT_NONE) return MQSAD_E_NO_LITERAL;
         lit = inst->literal_size ? inst->literal : op->literal_bits;
-        v->value = (uint32_t)lit;   /* zero-extended into SRC0 */
+        v->value = (uint32_t)lit;   /* zero-extended into a 64-bit slot */
         return MQSAD_OK;
     case MQSAD_OPK_LITERAL64:
         if (f->literal != MQSAD_LIT_32_64) return MQSAD_E_LITERAL64;
         lit = inst->literal_size ? inst->literal : op->literal_bits;
-        v->value = slot == MQSAD_SLOT_SRC0 ? lit : (uint32_t)lit;
+        v->value = wide ? lit : (uint32_t)lit;
         return MQSAD_OK;
     case MQSAD_OPK_SYMBOL:
         return MQSAD_E_UNSUPPORTED;
@@ -472,7 +480,7 @@ static inline int quad_set(const uint8_t *p)
     return (x & 0x01010101u) == 0x01010101u;
 }
 
-/* The common case, with the least work: VDST and every source are valid VGPR tuples, every
+/* The common case of V_MQSAD_U32_U8, with the least work: VDST and every source are valid VGPR tuples, every
  * source register is set, VDST overlaps no source. Then the result is exactly the general
  * path's (status OK, an all-zero report). Returns 0 when it does not apply (nothing done).
  * These are check_vgpr()'s and ranges_overlap()'s tests for the four tuples at once, written
@@ -492,7 +500,7 @@ static inline MQSAD_WAVE_INLINE int exec_fast(mqsad_wave_state *st, const mqsad_
     unsigned n = st->wave_size, vc = st->vgpr_count, quad_last, am;
     size_t d, r0, r1, r2;   /* size_t: row addresses fold into one base + constant offsets */
     if ((vd->kind ^ MQSAD_OPK_VGPR) | (o0->kind ^ MQSAD_OPK_VGPR) | (o1->kind ^ MQSAD_OPK_VGPR) |
-        (o2->kind ^ MQSAD_OPK_VGPR))
+        (o2->kind ^ MQSAD_OPK_VGPR) | (inst->insn != MQSAD_INSN_MQSAD_U32_U8))
         return 0;
     if (!st->target || !(f = st->target->family) || (n != 64 && n != 32) || vc < 4 ||
         vc > MQSAD_MAX_VGPRS || (inst->target && inst->target->family != f))
@@ -514,60 +522,99 @@ static inline MQSAD_WAVE_INLINE int exec_fast(mqsad_wave_state *st, const mqsad_
     return 1;
 }
 
-/* The general path: every operand kind, the unset-read and overlap warnings. Kept out of
- * line so that the fast path's callers do not pay its large stack frame. */
+/* Computes the family member in (not V_MQSAD_U32_U8, which write_vdst() serves) on all n
+ * lanes with the instruction's best batch kernel (src/kernels/) into a temporary, then writes
+ * VDST's rows for the lanes enabled in EXEC, marking them set. The temporary keeps the
+ * snapshot rule whatever rows VDST shares with the sources. */
+static void write_vdst_family(mqsad_wave_state *st, const mqsad_insn_info *in, size_t d,
+                              const uint32_t *const s0[2], const uint32_t *s1,
+                              const uint32_t *const s2[4], int clamp)
+{
+    uint32_t tmp[4][MQSAD_MAX_LANES];
+    uint32_t *const out[4] = { tmp[0], tmp[1], tmp[2], tmp[3] };
+    unsigned n = st->wave_size, dw = in->width[MQSAD_SLOT_VDST], k, i;
+    uint64_t exec = st->exec & wave_lanes(n);
+    if (!exec) return;
+    mqsad_insn_batch(in->id, s0, s1, s2, out, n, clamp);
+    for (k = 0; k < dw; k++) {
+        uint32_t *row = st->vgpr[d + k];
+        if (exec == wave_lanes(n)) {
+            memcpy(row, tmp[k], n * sizeof *row);
+        } else {
+            for (i = 0; i < n; i++)
+                if (exec >> i & 1u) row[i] = tmp[k][i];
+        }
+        st->vgpr_set[d + k] = 1;
+    }
+}
+
+/* A source's per-lane rows: the VGPR tuple's rows in place, or the value broadcast into
+ * buf (width rows of n lanes). */
+static void source_rows(mqsad_wave_state *st, const src_view *v, unsigned width, unsigned n,
+                        uint32_t buf[][MQSAD_MAX_LANES], const uint32_t *rows[])
+{
+    unsigned k, i;
+    for (k = 0; k < width; k++) {
+        if (v->vreg >= 0) {
+            rows[k] = st->vgpr[v->vreg + (int)k];
+        } else {
+            uint32_t x = k < 2 ? (uint32_t)(v->value >> (32 * k)) : 0;
+            for (i = 0; i < n; i++) buf[k][i] = x;
+            rows[k] = buf[k];
+        }
+    }
+}
+
+/* The general path: every operand kind, every family member, the unset-read and overlap
+ * warnings. Kept out of line so that the fast path's callers do not pay its large stack
+ * frame. */
 static MQSAD_WAVE_NOINLINE mqsad_status exec_general(mqsad_wave_state *st, const mqsad_inst *inst,
                                                            mqsad_wave_report *report)
 {
     mqsad_wave_report local;
     mqsad_wave_report *r = report ? report : &local;
-    src_view v0, v1, v2;
+    src_view v[3];
     mqsad_status s;
-    uint32_t b0lo[MQSAD_MAX_LANES], b0hi[MQSAD_MAX_LANES], b1[MQSAD_MAX_LANES];
-    const uint32_t *s0lo, *s0hi, *s1;
+    uint32_t buf0[2][MQSAD_MAX_LANES], buf1[1][MQSAD_MAX_LANES], buf2[2][MQSAD_MAX_LANES];
+    const uint32_t *s0[2] = { NULL, NULL }, *s1[1] = { NULL }, *s2[4] = { NULL, NULL, NULL, NULL };
     const mqsad_operand *vd;
-    unsigned n, i, d;
+    const mqsad_insn_info *in;
+    unsigned n, d, slot;
 
     memset(r, 0, sizeof *r);
     if (!st || !inst || !st->target || !st->target->family) return MQSAD_E_INVALID_ARGUMENT;
     if (inst->target && inst->target->family != st->target->family) return MQSAD_E_INVALID_ARGUMENT;
     if (st->wave_size != 32 && st->wave_size != 64) return MQSAD_E_INVALID_ARGUMENT;
     if (st->vgpr_count == 0 || st->vgpr_count > MQSAD_MAX_VGPRS) return MQSAD_E_INVALID_ARGUMENT;
+    if (!(in = mqsad_insn_get(inst->insn))) return MQSAD_E_INVALID_ARGUMENT;
+    if (!mqsad_insn_on_target(in->id, st->target)) return MQSAD_E_UNSUPPORTED;
     n = st->wave_size;
 
     vd = &inst->vdst;
     if (vd->kind != MQSAD_OPK_VGPR) return MQSAD_E_OPERAND_KIND;
-    if ((s = check_vgpr(st, vd, 4)) != MQSAD_OK) return s;
+    if ((s = check_vgpr(st, vd, in->width[MQSAD_SLOT_VDST])) != MQSAD_OK) return s;
     if (inst->clamp && st->target->family->clamp_bit < 0) return MQSAD_E_CLAMP_UNSUPPORTED;
 
     /* Read all sources (validation first: nothing is written on error). */
-    if ((s = resolve_src(st, inst, MQSAD_SLOT_SRC0, &v0, r)) != MQSAD_OK) goto fail;
-    if ((s = resolve_src(st, inst, MQSAD_SLOT_SRC1, &v1, r)) != MQSAD_OK) goto fail;
-    if ((s = resolve_src(st, inst, MQSAD_SLOT_SRC2, &v2, r)) != MQSAD_OK) goto fail;
+    for (slot = MQSAD_SLOT_SRC0; slot <= MQSAD_SLOT_SRC2; slot++)
+        if ((s = resolve_src(st, inst, in, (int)slot, &v[slot], r)) != MQSAD_OK) goto fail;
 
     d = vd->reg;
-    if (v0.vreg >= 0 && ranges_overlap(d, 4, (unsigned)v0.vreg, 2)) r->overlap_slots |= 1u << MQSAD_SLOT_SRC0;
-    if (v1.vreg >= 0 && ranges_overlap(d, 4, (unsigned)v1.vreg, 1)) r->overlap_slots |= 1u << MQSAD_SLOT_SRC1;
-    if (ranges_overlap(d, 4, (unsigned)v2.vreg, 4)) r->overlap_slots |= 1u << MQSAD_SLOT_SRC2;
+    for (slot = MQSAD_SLOT_SRC0; slot <= MQSAD_SLOT_SRC2; slot++)
+        if (v[slot].vreg >= 0 && ranges_overlap(d, in->width[MQSAD_SLOT_VDST],
+                                                (unsigned)v[slot].vreg, in->width[slot]))
+            r->overlap_slots |= 1u << slot;
     if (r->overlap_slots) r->flags |= MQSAD_EXEC_OVERLAP;
 
-    if (v0.vreg >= 0) {
-        s0lo = st->vgpr[v0.vreg];
-        s0hi = st->vgpr[v0.vreg + 1];
-    } else {
-        uint32_t lo = (uint32_t)v0.value, hi = (uint32_t)(v0.value >> 32);
-        for (i = 0; i < n; i++) { b0lo[i] = lo; b0hi[i] = hi; }
-        s0lo = b0lo;
-        s0hi = b0hi;
+    source_rows(st, &v[MQSAD_SLOT_SRC0], in->width[MQSAD_SLOT_SRC0], n, buf0, s0);
+    if (in->width[MQSAD_SLOT_SRC0] == 1) s0[1] = s0[0];   /* not read by 32-bit S0 kernels */
+    source_rows(st, &v[MQSAD_SLOT_SRC1], 1, n, buf1, s1);
+    if (in->id == MQSAD_INSN_MQSAD_U32_U8) {
+        write_vdst(st, d, s0[0], s0[1], s1[0], (unsigned)v[MQSAD_SLOT_SRC2].vreg, inst->clamp != 0);
+        return MQSAD_OK;
     }
-    if (v1.vreg >= 0) {
-        s1 = st->vgpr[v1.vreg];
-    } else {
-        uint32_t x = (uint32_t)v1.value;
-        for (i = 0; i < n; i++) b1[i] = x;
-        s1 = b1;
-    }
-    write_vdst(st, d, s0lo, s0hi, s1, (unsigned)v2.vreg, inst->clamp != 0);
+    source_rows(st, &v[MQSAD_SLOT_SRC2], in->width[MQSAD_SLOT_SRC2], n, buf2, s2);
+    write_vdst_family(st, in, d, s0, s1[0], s2, inst->clamp != 0);
     return MQSAD_OK;
 fail:
     r->flags = 0;
