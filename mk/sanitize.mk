@@ -1,4 +1,4 @@
-# sanitize.mk — the whole suite under sanitizers, valgrind and a pedantic build (issue 6).
+# sanitize.mk — the whole suite under sanitizers, valgrind and a pedantic build.
 # ci/sanitize.sh runs all of these; each builds in its own directory derived from BUILD.
 #
 #   make check-asan       clang, ASan + UBSan (no recovery: any report fails), whole `make check`
