@@ -1,6 +1,7 @@
 #!/bin/sh
 # eval.sh — `mqsad eval` against ../shared/semantics/mqsad_vectors.tsv (our copy in
-# $MQSAD_DATA) and the worked example of semantics.md §1; error handling per the CLI spec.
+# $MQSAD_DATA), the family's vectors family_vectors.tsv (scripts/gen_family_semantics.py,
+# from AMD's pseudocode), the worked examples of docs/semantics.md; error handling.
 BIN=${MQSAD_BIN:-build/mqsad}
 DATA=${MQSAD_DATA:-build/data}
 TMP=${TMPDIR:-/tmp}/mqsad-eval.$$
@@ -93,5 +94,69 @@ eq "$("$BIN" eval < /dev/null; echo "rc=$?")" "rc=0" "empty input"
 "$BIN" eval --help | grep -q '^usage: mqsad eval' && ok || bad "eval --help"
 "$BIN" eval --frobnicate >/dev/null 2>&1; eq "$?" 2 "unknown option exit"
 "$BIN" eval 1 2 >/dev/null 2>&1; eq "$?" 1 "wrong field count (args) exit"
+# ---- the SAD family: eval -i MNEMONIC ------------------------------------------------
+# every row of the independent reference's vectors (scripts/gen_family_semantics.py,
+# written from AMD's pseudocode): MNEMONIC <TAB> input line <TAB> expected output line
+fam="$DATA/family_vectors.tsv"
+if [ -f "$fam" ]; then
+    for m in v_sad_u8 v_sad_hi_u8 v_sad_u16 v_sad_u32 v_msad_u8 v_qsad_pk_u16_u8 \
+             v_mqsad_pk_u16_u8 v_mqsad_u32_u8; do
+        grep -v '^#' "$fam" | awk -F'\t' -v m="$m" '$1 == m { print $2 > "'"$TMP"'/fin"; print $3 > "'"$TMP"'/fwant" }'
+        rows=$(wc -l < "$TMP/fwant" | tr -d ' ')
+        [ "$rows" -ge 400 ] && ok || bad "$m: only $rows family rows"
+        grep -q ' clamp$' "$TMP/fin" && ok || bad "$m: no clamp rows"
+        "$BIN" eval -i "$m" < "$TMP/fin" > "$TMP/fgot"; rc=$?
+        eq "$rc" 0 "$m vectors exit"
+        if cmp -s "$TMP/fgot" "$TMP/fwant"; then ok; else
+            bad "$m vectors differ: $(diff "$TMP/fgot" "$TMP/fwant" | head -4 | tr '\n' ' ')"; fi
+        # any case and the _e64 suffix name the same instruction
+        "$BIN" eval --instruction="$(echo "$m" | tr a-z A-Z)_e64" < "$TMP/fin" > "$TMP/fgot2"
+        cmp -s "$TMP/fgot2" "$TMP/fwant" && ok || bad "$m: upper case _e64 name differs"
+    done
+else
+    bad "missing $fam"
+fi
+# -i v_mqsad_u32_u8 is the default, byte for byte
+"$BIN" eval < "$TMP/in" > "$TMP/d1"; "$BIN" eval -i v_mqsad_u32_u8 < "$TMP/in" > "$TMP/d2"
+cmp -s "$TMP/d1" "$TMP/d2" && ok || bad "-i v_mqsad_u32_u8 differs from the default"
+# hand-worked from the pseudocode (docs/semantics.md): output widths 0x%08x / 0x%016x
+eq "$("$BIN" eval -i v_sad_u8 0x04030201 0x08060402 5)" "0x0000000f" "v_sad_u8 by hand"
+eq "$("$BIN" eval -i v_msad_u8 0xffffffff 0 7)" "0x00000007" "v_msad_u8 masks every byte"
+eq "$("$BIN" eval -i v_sad_hi_u8 0x04030201 0x08060402 3)" "0x000a0003" "v_sad_hi_u8 by hand"
+eq "$("$BIN" eval -i v_sad_u16 0x00011234 0xffff0234 2)" "0x00011000" "v_sad_u16 by hand"
+eq "$("$BIN" eval -i v_sad_u32 0 4294967295 2)" "0x00000001" "v_sad_u32 wraps"
+eq "$("$BIN" eval -i v_sad_u32 0 4294967295 2 clamp)" "0xffffffff" "v_sad_u32 clamps"
+eq "$("$BIN" eval -i v_qsad_pk_u16_u8 0x0706050403020100 0x03020100 0xfffe000200010000)" \
+   "0x000a000a00050000" "v_qsad_pk_u16_u8 wraps per u16"
+eq "$("$BIN" eval -i v_qsad_pk_u16_u8 0x0706050403020100 0x03020100 0xfffe000200010000 1)" \
+   "0xffff000a00050000" "v_qsad_pk_u16_u8 saturates per u16"
+eq "$("$BIN" eval -i v_mqsad_pk_u16_u8 0x0706050403020100 0x03020100 0xfffe000200010000)" \
+   "0x0007000800040000" "v_mqsad_pk_u16_u8 by hand"
+# widths: 64-bit S0/S2 only where the instruction has them; errors name field and column
+"$BIN" eval -i v_sad_u8 0x100000000 0 0 > /dev/null 2> "$TMP/e1"; eq "$?" 1 "32-bit S0 too large exit"
+grep -q "^mqsad eval: line 1: value '0x100000000' too large for S0 (32 bits) at column 1$" "$TMP/e1" && ok || bad "S0 width message: $(cat "$TMP/e1")"
+"$BIN" eval -i v_sad_u16 1 2 0x1ffffffff > /dev/null 2> "$TMP/e1"
+grep -q "too large for S2 (32 bits) at column 5$" "$TMP/e1" && ok || bad "S2 width message: $(cat "$TMP/e1")"
+"$BIN" eval -i v_qsad_pk_u16_u8 0 0x100000000 0 > /dev/null 2> "$TMP/e1"
+grep -q "too large for S1 (32 bits) at column 3$" "$TMP/e1" && ok || bad "S1 width message: $(cat "$TMP/e1")"
+eq "$("$BIN" eval -i v_qsad_pk_u16_u8 18446744073709551615 0 18446744073709551615)" \
+   "0x03fb03fb03fb03fb" "64-bit S0 and S2 accepted (each u16: 0xffff + 4*0xff = 0x103fb wraps)"
+"$BIN" eval -i v_mqsad_pk_u16_u8 0 0 0x10000000000000000 > /dev/null 2> "$TMP/e1"
+grep -q "too large for S2 (64 bits)" "$TMP/e1" && ok || bad "64-bit S2 message: $(cat "$TMP/e1")"
+# field count, clamp field, bad numbers; the other lines still run
+printf 'v 1 2\n1 2 3 4 5\n1 2 3 maybe\n1 2 0xZ\n# c\n\n1 2 3\n' | "$BIN" eval -i v_sad_u32 > "$TMP/o" 2> "$TMP/e"; rc=$?
+eq "$rc" 1 "family bad lines exit"
+eq "$(cat "$TMP/o")" "0x00000004" "family good line computed"
+grep -q "^mqsad eval: line 1: bad number 'v' for S0 at column 1" "$TMP/e" && ok || bad "line 1: $(cat "$TMP/e")"
+grep -q "^mqsad eval: line 2: expected 3 or 4 fields (S0 S1 S2 \[clamp\]) for v_sad_u32, got 5$" "$TMP/e" && ok || bad "line 2: $(cat "$TMP/e")"
+grep -q "^mqsad eval: line 3: bad clamp field 'maybe'" "$TMP/e" && ok || bad "line 3: $(cat "$TMP/e")"
+grep -q "^mqsad eval: line 4: bad number '0xZ' for S2 at column 5" "$TMP/e" && ok || bad "line 4: $(cat "$TMP/e")"
+eq "$(wc -l < "$TMP/e" | tr -d ' ')" 4 "one error per bad family line"
+# options
+"$BIN" eval -i v_nope 1 2 3 > /dev/null 2> "$TMP/e"; eq "$?" 2 "unknown mnemonic exit"
+grep -q "unknown instruction 'v_nope'" "$TMP/e" && ok || bad "unknown mnemonic message"
+"$BIN" eval -i > /dev/null 2>&1; eq "$?" 2 "-i without mnemonic exit"
+"$BIN" eval -i v_sad_u8 1 2 -x > /dev/null 2>&1; eq "$?" 2 "option after operands exit"
+"$BIN" eval --help | grep -q 'v_mqsad_pk_u16_u8' && ok || bad "help lists the family"
 echo "$pass passed, $fail failed"
 [ $fail -eq 0 ]
