@@ -1,7 +1,8 @@
-/* cmd_exec.c — `mqsad exec`: executes one V_MQSAD_U32_U8 on a wave's register state
- * (docs/exec.md). State from --state FILE and --set lines (state-file syntax, parsed by the
- * library's mqsad_state_parse_line), the instruction as assembly text (mqsad_parse) or
- * --bytes (mqsad_decode). Prints the four destination VGPRs in state-file syntax. */
+/* cmd_exec.c — `mqsad exec`: executes one instruction of the SAD family on a wave's
+ * register state (docs/exec.md). State from --state FILE and --set lines (state-file
+ * syntax, parsed by the library's mqsad_state_parse_line), the instruction as assembly text
+ * (mqsad_parse) or --bytes (mqsad_decode). Prints the destination VGPRs (as many as the
+ * instruction table gives VDST: 1, 2 or 4) in state-file syntax. */
 #include "cli.h"
 
 #include <errno.h>
@@ -19,8 +20,10 @@ static void exec_usage(FILE *out)
         "                  [--json] INSTRUCTION...\n"
         "       mqsad exec -t TARGET [options] --bytes HEX...\n"
         "\n"
-        "Executes one v_mqsad_u32_u8 on a wave's registers and prints the four destination\n"
-        "VGPRs as state-file lines (all lanes, lane 0 first), which are valid state input.\n"
+        "Executes one instruction of the SAD family (v_sad_u8, v_sad_hi_u8, v_sad_u16,\n"
+        "v_sad_u32, v_msad_u8, v_qsad_pk_u16_u8, v_mqsad_pk_u16_u8, v_mqsad_u32_u8) on a\n"
+        "wave's registers and prints the destination VGPRs (1, 2 or 4) as state-file lines\n"
+        "(all lanes, lane 0 first), which are valid state input.\n"
         "\n"
         "  -t, --target T   gfx name or generation (gfx1100, rdna3, cdna3, ...)\n"
         "  --wave32/--wave64  wave size (default: wave32 where the target has it, else 64)\n"
@@ -52,7 +55,10 @@ static void exec_usage(FILE *out)
         "  $ mqsad exec -t gfx900 --set 'v[2:3] = 0x0706050403020100' --set 'v1 = 0x03020100' \\\n"
         "      --set 'v8 = 11' --set 'v9 = 13' --set 'v10 = 17' --set 'v11 = 19' \\\n"
         "      'v_mqsad_u32_u8 v[4:7], v[2:3], v1, v[8:11]'\n"
-        "  v4 = 0x0000000b 0x0000000b ...\n");
+        "  v4 = 0x0000000b 0x0000000b ...\n"
+        "  $ mqsad exec -t gfx1100 --set 'v1 = 0x04030201' --set 'v2 = 0x08060402' \\\n"
+        "      'v_sad_u8 v0, v1, v2, 5'\n"
+        "  v0 = 0x0000000f 0x0000000f ...\n");
 }
 
 static _Alignas(MQSAD_WAVE_ALIGN) mqsad_wave_state g_state;   /* ~67 KiB: not on the stack */
@@ -191,7 +197,7 @@ int cmd_exec(int argc, char **argv)
     mqsad_wave_report rep;
     mqsad_status s;
     char text[EXEC_TEXT_MAX], canon[256], warn[MQSAD_WAVE_MAX_UNSET + 2][200];
-    unsigned nwarn = 0, k;
+    unsigned nwarn = 0, k, dwords = 4;
     uint64_t lanes;
 
     for (i = 1; i < argc; i++) {
@@ -306,6 +312,10 @@ int cmd_exec(int argc, char **argv)
         }
     }
 
+    {
+        const mqsad_insn_info *info = mqsad_insn_get(inst.insn);
+        dwords = info ? info->width[MQSAD_SLOT_VDST] : 4u;
+    }
     s = mqsad_wave_exec_report(&g_state, &inst, &rep);
     if (s != MQSAD_OK) {
         fprintf(stderr, "mqsad exec: error: cannot execute on %s: %s\n", t->name, mqsad_strerror(s));
@@ -320,9 +330,13 @@ int cmd_exec(int argc, char **argv)
                 if (list[0]) strcat(list, ", ");
                 strcat(list, slot_name[k]);
             }
+        char dst[24];
+        if (dwords == 1) snprintf(dst, sizeof dst, "v%u", (unsigned)inst.vdst.reg);
+        else snprintf(dst, sizeof dst, "v[%u:%u]", (unsigned)inst.vdst.reg,
+                      (unsigned)inst.vdst.reg + dwords - 1);
         snprintf(warn[nwarn++], sizeof warn[0],
-                 "destination v[%u:%u] overlaps %s: result computed from the sources before the write; not guaranteed on hardware",
-                 (unsigned)inst.vdst.reg, (unsigned)inst.vdst.reg + 3, list);
+                 "destination %s overlaps %s: result computed from the sources before the write; not guaranteed on hardware",
+                 dst, list);
     }
     for (k = 0; k < rep.unset_count && nwarn < MQSAD_WAVE_MAX_UNSET + 2; k++) {
         char name[48];
@@ -346,12 +360,12 @@ int cmd_exec(int argc, char **argv)
         if (g_state.wave_size == 64) printf("  \"exec\": \"0x%016llx\",\n", (unsigned long long)lanes);
         else printf("  \"exec\": \"0x%08llx\",\n", (unsigned long long)lanes);
         printf("  \"registers\": {\n");
-        for (r = 0; r < 4; r++) {
+        for (r = 0; r < dwords; r++) {
             unsigned v = inst.vdst.reg + r;
             printf("    \"v%u\": [", v);
             for (l = 0; l < g_state.wave_size; l++)
                 printf("%s\"0x%08x\"", l ? ", " : "", (unsigned)g_state.vgpr[v][l]);
-            printf("]%s\n", r < 3 ? "," : "");
+            printf("]%s\n", r + 1 < dwords ? "," : "");
         }
         printf("  },\n  \"warnings\": [");
         for (k = 0; k < nwarn; k++) {
@@ -362,7 +376,7 @@ int cmd_exec(int argc, char **argv)
     } else {
         char line[16 + 11 * MQSAD_MAX_LANES];
         unsigned r;
-        for (r = 0; r < 4; r++) {
+        for (r = 0; r < dwords; r++) {
             if (mqsad_wave_format_vgpr(&g_state, inst.vdst.reg + r, line, sizeof line, NULL) != MQSAD_OK) {
                 fprintf(stderr, "mqsad exec: internal error formatting v%u\n", inst.vdst.reg + r);
                 return 1;
