@@ -9,7 +9,8 @@
  *
  * mqsad_kernels_init() fills the table with the portable C kernel and upgrades it in order
  * sse41 -> avx2 -> avx2_vnni -> avx512 -> avx512_vnni whenever all the flags a kernel needs
- * are present (and allowed by the caller's mask). */
+ * are present (and allowed by the caller's mask); mqsad_insn_kernel() does the same per
+ * instruction of the SAD family, over the same levels. */
 #include "kernels/kernels.h"
 
 #include <stdatomic.h>
@@ -20,15 +21,19 @@
 #endif
 
 static const mqsad_kernel_desc kernel_table[] = {
-    { { mqsad_batch_c, "c", 0 }, 0, mqsad_batch_masked_c },
+    { { mqsad_batch_c, "c", 0 }, 0, mqsad_batch_masked_c, mqsad__fam_c },
 #if MQSAD_X86
-    { { mqsad_batch_sse41, "sse41", MQSAD_CPU_SSE41 }, MQSAD_CPU_SSE41, mqsad_batch_masked_sse41 },
-    { { mqsad_batch_avx2, "avx2", MQSAD_CPU_AVX2 }, MQSAD_CPU_AVX2, mqsad_batch_masked_avx2 },
+    { { mqsad_batch_sse41, "sse41", MQSAD_CPU_SSE41 }, MQSAD_CPU_SSE41, mqsad_batch_masked_sse41,
+      mqsad__fam_sse41 },
+    { { mqsad_batch_avx2, "avx2", MQSAD_CPU_AVX2 }, MQSAD_CPU_AVX2, mqsad_batch_masked_avx2,
+      mqsad__fam_avx2 },
     { { mqsad_batch_avx2_vnni, "avx2_vnni", MQSAD_CPU_AVXVNNI }, MQSAD_CPU_AVX2 | MQSAD_CPU_AVXVNNI,
-      mqsad_batch_masked_avx2_vnni },
-    { { mqsad_batch_avx512, "avx512", MQSAD_CPU_AVX512 }, MQSAD_CPU_AVX512, mqsad_batch_masked_avx512 },
+      mqsad_batch_masked_avx2_vnni, mqsad__fam_avx2_vnni },
+    { { mqsad_batch_avx512, "avx512", MQSAD_CPU_AVX512 }, MQSAD_CPU_AVX512, mqsad_batch_masked_avx512,
+      mqsad__fam_avx512 },
     { { mqsad_batch_avx512_vnni, "avx512_vnni", MQSAD_CPU_AVX512VNNI },
-      MQSAD_CPU_AVX512 | MQSAD_CPU_AVX512VNNI | MQSAD_CPU_AVX512VBMI2, mqsad_batch_masked_avx512_vnni },
+      MQSAD_CPU_AVX512 | MQSAD_CPU_AVX512VNNI | MQSAD_CPU_AVX512VBMI2, mqsad_batch_masked_avx512_vnni,
+      mqsad__fam_avx512_vnni },
 #endif
 };
 
@@ -174,4 +179,30 @@ void mqsad_batch(const uint32_t *src0_lo, const uint32_t *src0_hi, const uint32_
 {
     if (!n) return;
     mqsad__kernels_default()->batch(src0_lo, src0_hi, src1, src2, dst, n, clamp);
+}
+
+/* The SAD family (dav1d style): each instruction's entry starts at the portable kernel and
+ * is upgraded by every level, in the order of kernel_table, whose flags are all in
+ * (mqsad_cpu_flags() & cpu_mask) and that has a kernel of its own for the instruction.
+ * Nothing is cached beyond the CPU flags: the walk is a few loads and compares. */
+mqsad_insn_batch_fn mqsad_insn_kernel(mqsad_insn_id id, unsigned cpu_mask, const char **name)
+{
+    unsigned flags = mqsad_cpu_flags() & cpu_mask;
+    size_t i, best = 0;
+    if ((unsigned)id >= MQSAD_INSN_COUNT) {
+        if (name) *name = NULL;
+        return NULL;
+    }
+    for (i = 1; i < MQSAD_ARRAY_LEN(kernel_table); i++)
+        if ((flags & kernel_table[i].required) == kernel_table[i].required && kernel_table[i].family[id])
+            best = i;
+    if (name) *name = kernel_table[best].k.name;
+    return kernel_table[best].family[id];
+}
+
+void mqsad_insn_batch(mqsad_insn_id id, const uint32_t *const s0[2], const uint32_t *s1,
+                      const uint32_t *const s2[4], uint32_t *const dst[4], size_t n, int clamp)
+{
+    mqsad_insn_batch_fn fn = mqsad_insn_kernel(id, MQSAD_CPU_ALL, NULL);
+    if (fn && n) fn(s0, s1, s2, dst, n, clamp);
 }

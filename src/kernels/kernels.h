@@ -66,11 +66,31 @@ void mqsad_batch_masked_avx512(MQSAD_MASKED_ARGS);
 void mqsad_batch_masked_avx512_vnni(MQSAD_MASKED_ARGS);
 #endif
 
-/* One kernel the library knows, with the CPU flags it needs (all of them). */
+/* ---- SAD family kernels (mqsad_insn_batch_fn; src/kernels/family_c.c, x86_family_*.c) ----
+ * One table per level, indexed by mqsad_insn_id: the level's kernel of each instruction, or
+ * NULL where the level has none of its own (the level below then serves: dav1d style). The
+ * V_MQSAD_U32_U8 entry of each level is a thin wrapper around that level's mqsad_batch_fn.
+ * Same contract as mqsad_insn_batch_fn in mqsad.h: bit-identical to mqsad_eval per lane; a
+ * block's inputs are all loaded before its outputs are stored, so a dst array may be exactly
+ * a source array; pointers need only uint32_t alignment; s0[1], s2[k] and dst[k] are read
+ * only as far as the instruction's operand widths go. */
+#define MQSAD_FAM_ARGS const uint32_t *const s0[2], const uint32_t *s1, \
+    const uint32_t *const s2[4], uint32_t *const dst[4], size_t n, int clamp
+extern const mqsad_insn_batch_fn mqsad__fam_c[MQSAD_INSN_COUNT];
+#if MQSAD_X86
+extern const mqsad_insn_batch_fn mqsad__fam_sse41[MQSAD_INSN_COUNT];
+extern const mqsad_insn_batch_fn mqsad__fam_avx2[MQSAD_INSN_COUNT];
+extern const mqsad_insn_batch_fn mqsad__fam_avx2_vnni[MQSAD_INSN_COUNT];
+extern const mqsad_insn_batch_fn mqsad__fam_avx512[MQSAD_INSN_COUNT];
+extern const mqsad_insn_batch_fn mqsad__fam_avx512_vnni[MQSAD_INSN_COUNT];
+#endif
+
+/* One kernel level the library knows, with the CPU flags it needs (all of them). */
 typedef struct mqsad_kernel_desc {
     mqsad_kernels k;      /* batch, name, level (the MQSAD_CPU_* flag naming the kernel) */
-    unsigned required;    /* every MQSAD_CPU_* flag the kernel's code uses */
+    unsigned required;    /* every MQSAD_CPU_* flag the level's code uses */
     mqsad_masked_fn masked; /* the masked entry of the same level (n <= 64) */
+    const mqsad_insn_batch_fn *family; /* the level's SAD family kernels (see above) */
 } mqsad_kernel_desc;
 
 /* The once-chosen best kernel's descriptor (src/kernels/cpu.c; mqsad__kernels_default() is &->k):
