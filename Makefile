@@ -39,6 +39,11 @@ $(foreach d,obj musl,$(BUILD)/$(d)/kernels/x86_avx2.o):      ISAFLAGS := -mavx2 
 $(foreach d,obj musl,$(BUILD)/$(d)/kernels/x86_avx2_vnni.o): ISAFLAGS := -mavx2 -mbmi2 -mavxvnni
 $(foreach d,obj musl,$(BUILD)/$(d)/kernels/x86_avx512.o):    ISAFLAGS := -mavx512f -mavx512bw -mavx512vl -mavx512vnni -mavx512vbmi2 -mbmi2
 $(foreach d,obj musl,$(BUILD)/$(d)/kernels/x86_avx512_wave.o): ISAFLAGS := -mavx512f -mavx512bw -mavx512vl -mavx512vnni -mavx512vbmi2 -mbmi2
+$(foreach d,obj musl,$(BUILD)/$(d)/kernels/x86_family_sse41.o):       ISAFLAGS := -msse4.1
+$(foreach d,obj musl,$(BUILD)/$(d)/kernels/x86_family_avx2.o):        ISAFLAGS := -mavx2 -mbmi2
+$(foreach d,obj musl,$(BUILD)/$(d)/kernels/x86_family_avx2_vnni.o):   ISAFLAGS := -mavx2 -mbmi2 -mavxvnni
+$(foreach d,obj musl,$(BUILD)/$(d)/kernels/x86_family_avx512.o):      ISAFLAGS := -mavx512f -mavx512bw -mavx512vl -mbmi2
+$(foreach d,obj musl,$(BUILD)/$(d)/kernels/x86_family_avx512_vnni.o): ISAFLAGS := -mavx512f -mavx512bw -mavx512vl -mavx512vnni -mavx512vbmi2 -mbmi2
 
 .PHONY: all lib cli demo check test bench fuzz install uninstall clean
 all: lib cli
