@@ -16,7 +16,7 @@ VERSION := $(shell cat VERSION)
 SOMAJOR := $(firstword $(subst ., ,$(VERSION)))
 ARCH    := $(shell $(CC) -dumpmachine 2>/dev/null)
 
-LIB_SRC  := $(sort $(wildcard src/*.c src/isa/*.c src/asm/*.c src/exec/*.c))
+LIB_SRC  := $(sort $(wildcard src/*.c src/isa/*.c src/asm/*.c src/exec/*.c src/stream/*.c))
 KERN_SRC := $(sort $(wildcard src/kernels/*.c))
 # Non-x86 machines build only the portable kernels.
 ifeq ($(findstring x86_64,$(ARCH))$(findstring i686,$(ARCH)),)

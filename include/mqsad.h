@@ -590,6 +590,98 @@ typedef struct mqsad_stmt {
 MQSAD_API int mqsad_next_statement(const char *text, size_t len, int at_eof, mqsad_stmt *out);
 
 /* ===================================================================================
+ * Streams (src/stream/) — whole files of llvm-mc input in, llvm-mc's output and
+ * diagnostics out, byte for byte
+ * =================================================================================== */
+
+/** The two channels of a stream: what llvm-mc writes to standard output, and its
+ *  diagnostics (standard error). */
+enum { MQSAD_STREAM_OUT = 1, MQSAD_STREAM_DIAG = 2 };
+
+/** Receives a stream's text: data[0..len) for channel MQSAD_STREAM_OUT or
+ *  MQSAD_STREAM_DIAG. A stream buffers each channel in its context and calls this with a
+ *  whole buffer when it is full, and with the rest on flush or finish, so a caller that
+ *  writes to a file makes one write per block, not one per line. The two channels are
+ *  buffered independently: a caller that merges them gets blocks, not lines, in order.
+ *  Called only from within the stream's own functions, never with len 0. */
+typedef void (*mqsad_write_fn)(void *user, int channel, const char *data, size_t len);
+
+/* -----------------------------------------------------------------------------------
+ * Assembly stream (src/stream/asm_stream.c): `llvm-mc -triple=amdgcn -mcpu=TARGET
+ * -show-encoding` over a whole file, without llvm-mc's leading "\t.text" line.
+ *
+ * The text is cut into statements as llvm-mc's lexer cuts them (mqsad_next_statement);
+ * labels ("foo:", "1:" and the ".LtmpN:" lines of `.` and directional labels),
+ * assignments (".set NAME, VALUE"), the first ".text" echo, empty lines for blank ones,
+ * and one encoding line per instruction (with llvm-mc's fixup line for a symbol operand)
+ * go to MQSAD_STREAM_OUT; diagnostics go to MQSAD_STREAM_DIAG exactly as llvm-mc prints
+ * them: "NAME:LINE:COL: error: MESSAGE", the source line (tabs expanded), a caret line,
+ * every further lexer error llvm-mc meets while skipping the failed statement, and
+ * llvm-mc's recovery after an error (which can swallow the statement after it). Forward
+ * directional references ("1f") whose label is never defined are reported after all other
+ * diagnostics, at finish; the context holds 256 KiB of references still waiting for their
+ * label (24 bytes and the source line each, a few thousand), and one past that is
+ * reported at once, whether its label comes later or not. A statement of MQSAD_ASM_LINE_MAX bytes or more is "line too
+ * long" (and, when no statement end comes within MQSAD_ASM_CARRY bytes of its start, the
+ * rest of its line is skipped). The output does not depend on how the input is cut into
+ * chunks. The stream never allocates and never does I/O; its context is caller-owned.
+ * ----------------------------------------------------------------------------------- */
+
+/** What each instruction prints: llvm-mc's encoding line (and fixup line), the encoding
+ *  as little-endian 32-bit hex words ("d5750005 07f182c1", one line an instruction; no
+ *  labels, assignments or empty lines), or the raw bytes. Diagnostics are the same in
+ *  all three. */
+typedef enum mqsad_asm_output {
+    MQSAD_ASM_SHOW_ENCODING = 0,
+    MQSAD_ASM_HEX,
+    MQSAD_ASM_BIN
+} mqsad_asm_output;
+
+#define MQSAD_ASM_LINE_MAX 8192     /**< bytes of a statement (without its comment) */
+#define MQSAD_ASM_CARRY (1u << 18)  /**< bytes within which a statement must end */
+
+/** Settings of an assembly stream. */
+typedef struct mqsad_asm_stream_config {
+    const mqsad_target *target;
+    mqsad_asm_output output;
+    const char *name;            /**< the input's name in diagnostics ("<stdin>", a path);
+                                      must stay valid while the stream is used */
+    mqsad_write_fn write;        /**< receives both channels; must not be NULL */
+    void *user;                  /**< passed to write */
+} mqsad_asm_stream_config;
+
+/** An assembly stream's context (opaque; caller-owned memory, see mqsad_asm_stream_size). */
+typedef struct mqsad_asm_stream mqsad_asm_stream;
+
+/** Bytes a context needs (about 600 KiB: the file's label state, the two channel buffers,
+ *  a statement that straddles two chunks, the pending forward-reference reports). */
+MQSAD_API size_t mqsad_asm_stream_size(void);
+
+/** Starts a stream in mem[0..size) (size >= mqsad_asm_stream_size(), aligned like
+ *  malloc's memory) with *config (copied). Returns the context (at mem), or NULL for a
+ *  NULL or too small mem, a misaligned one, no target or no write function. Nothing needs
+ *  to be released: the caller frees mem after mqsad_asm_stream_finish (or whenever it
+ *  gives up). One thread at a time per context; contexts are independent. */
+MQSAD_API mqsad_asm_stream *mqsad_asm_stream_init(void *mem, size_t size,
+                                                  const mqsad_asm_stream_config *config);
+
+/** Assembles the next chunk of the input, text[0..len) (any length, 0 included; need not
+ *  end at a statement end or be NUL-terminated; a statement cut by the chunk's end waits in
+ *  the context for the next chunk). Output and diagnostics go to the write function when
+ *  their buffers fill. MQSAD_E_INVALID_ARGUMENT for NULL pointers or a finished stream. */
+MQSAD_API mqsad_status mqsad_asm_stream_feed(mqsad_asm_stream *s, const char *text, size_t len);
+
+/** Hands the buffered output and diagnostics to the write function now. */
+MQSAD_API mqsad_status mqsad_asm_stream_flush(mqsad_asm_stream *s);
+
+/** The end of the input: assembles the last statement, reports the undefined forward
+ *  references, and flushes both channels. The stream takes no more input afterwards. */
+MQSAD_API mqsad_status mqsad_asm_stream_finish(mqsad_asm_stream *s);
+
+/** The number of errors reported so far (`mqsad asm` exits 1 when it is not 0). */
+MQSAD_API unsigned long mqsad_asm_stream_errors(const mqsad_asm_stream *s);
+
+/* ===================================================================================
  * Wave execution (src/exec/wave.c, src/exec/state.c) — docs/exec.md
  * =================================================================================== */
 

@@ -1,0 +1,101 @@
+/* sink.c — a stream's buffered output channels and llvm-mc's diagnostic layout (stream.h). */
+#include "stream/stream.h"
+
+void mqsad__sink_init(mqsad__sink *o, char *buf, size_t cap, mqsad_write_fn write, void *user,
+                      int channel)
+{
+    o->buf = buf;
+    o->cap = cap;
+    o->len = 0;
+    o->write = write;
+    o->user = user;
+    o->channel = channel;
+    o->overflow = 0;
+}
+
+void mqsad__sink_flush(mqsad__sink *o)
+{
+    if (!o->write || !o->len) return;
+    o->write(o->user, o->channel, o->buf, o->len);
+    o->len = 0;
+}
+
+void mqsad__sink_write(mqsad__sink *o, const void *s, size_t n)
+{
+    const char *p = s;
+    while (n) {
+        size_t k = o->cap - o->len;
+        if (k == 0) {
+            if (!o->write) { o->overflow = 1; return; }
+            mqsad__sink_flush(o);
+            k = o->cap;
+        }
+        if (k > n) k = n;
+        memcpy(o->buf + o->len, p, k);
+        o->len += k;
+        p += k;
+        n -= k;
+    }
+}
+
+void mqsad__sink_spaces(mqsad__sink *o, size_t n)
+{
+    static const char sp[64] = "                                                                ";
+    while (n) {
+        size_t k = n < sizeof sp ? n : sizeof sp;
+        mqsad__sink_write(o, sp, k);
+        n -= k;
+    }
+}
+
+void mqsad__sink_ulong(mqsad__sink *o, unsigned long v)
+{
+    char d[24];
+    size_t i = sizeof d;
+    do {
+        d[--i] = (char)('0' + v % 10);
+        v /= 10;
+    } while (v);
+    mqsad__sink_write(o, d + i, sizeof d - i);
+}
+
+void mqsad__sink_source(mqsad__sink *o, const char *seg, size_t len, unsigned col)
+{
+    size_t i = 0, run, vis = 0, caret = 0;
+    int ascii = 1;
+    for (run = 0; run < len && seg[run] != '\n' && seg[run] != '\r'; run++)
+        if ((unsigned char)seg[run] >= 0x80) ascii = 0;
+    len = run;
+    while (i < len) {
+        for (run = i; run < len && seg[run] != '\t'; run++) continue;
+        if (col > i && col <= run) caret = vis + (col - 1 - i);
+        mqsad__sink_write(o, seg + i, run - i);
+        vis += run - i;
+        if (run == len) break;
+        if (col == run + 1) caret = vis;
+        mqsad__sink_spaces(o, 8 - vis % 8);
+        vis += 8 - vis % 8;
+        i = run + 1;
+    }
+    if (col > len) caret = vis + (col - 1 - len);
+    mqsad__sink_write(o, "\n", 1);
+    if (!ascii) return;
+    mqsad__sink_spaces(o, caret);
+    mqsad__sink_write(o, "^\n", 2);
+}
+
+void mqsad__sink_diag(mqsad__sink *o, const char *name, unsigned long line, unsigned col,
+                      const char *kind, const char *msg, const char *seg, size_t len)
+{
+    mqsad__sink_write(o, name, strlen(name));
+    mqsad__sink_write(o, ":", 1);
+    mqsad__sink_ulong(o, line);
+    mqsad__sink_write(o, ":", 1);
+    mqsad__sink_ulong(o, col);
+    mqsad__sink_write(o, ": ", 2);
+    mqsad__sink_write(o, kind, strlen(kind));
+    mqsad__sink_write(o, ": ", 2);
+    mqsad__sink_write(o, msg, strlen(msg));
+    mqsad__sink_write(o, "\n", 1);
+    mqsad__sink_source(o, seg, len, col);
+}
