@@ -184,7 +184,7 @@
     }
     const word = BigInt(r.word);
     const lit = fields.find((f) => f.name === 'LITERAL');
-    $('layout-caption').textContent = `${r.ok ? r.text : 'not a valid instruction: ' + r.status} — ` +
+    $('layout-caption').textContent = `The bytes box's word: ${r.ok ? r.text : 'not a valid instruction (' + r.status + ')'} — ` +
       `word ${hex(word, 16)}${lit ? ' + literal ' + lit.meaning : ''} (bytes ${hexBytes(bytes.subarray(0, r.ok ? r.length : 8))}).`;
     box.replaceChildren(diagram(bytes, fields, box.clientWidth < 640, r.ok ? r.text : 'invalid word'));
     tbody.replaceChildren(...fields.map((f) => {
@@ -340,6 +340,7 @@
     const n = ii.width[2] === 4 ? 4 : 1;
     while (state.s2.length < n) state.s2.push('0');
     state.s2.length = n;
+    box.classList.toggle('four', n === 4);
     box.replaceChildren(...state.s2.map((v, k) => {
       const id = `s2-${k}`;
       const inp = el('input', { id, class: 'mono', type: 'text', spellcheck: 'false', autocomplete: 'off' });

@@ -32,7 +32,7 @@ class Browser {
       '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
       '--disable-background-networking', '--disable-component-update', '--disable-sync',
       '--disable-default-apps', '--disable-extensions', '--mute-audio', '--hide-scrollbars',
-      '--disable-crash-reporter', '--disable-breakpad',
+      '--disable-crash-reporter', '--disable-breakpad', '--disable-dev-shm-usage',
       `--user-data-dir=${this.profile}`, '--remote-debugging-pipe', 'about:blank',
     ], { stdio: ['ignore', 'ignore', 'pipe', 'pipe', 'pipe'] });
     this.stderr = '';
@@ -260,6 +260,16 @@ async function screenshots(page, base) {
   await page.screenshot(path.join(SHOTS, 'desktop.png'));
   await page.type('asm-in', BAD);
   await page.screenshot(path.join(SHOTS, 'desktop-error.png'));
+  // another instruction, generation and a literal, from a permalink
+  await page.goto(base + 'index.html#' + new URLSearchParams({ t: 'gfx1250', i: 'v_qsad_pk_u16_u8',
+    asm: 'v_qsad_pk_u16_u8 v[4:5], v[2:3], 0x12345678, v[8:9] clamp' }).toString());
+  await page.screenshot(path.join(SHOTS, 'desktop-qsad-gfx1250.png'));
+  // the README's picture (docs/img/web.png): the top of the page down to the diagram
+  await page.viewport(960, 800);
+  await page.goto(base + 'index.html#t=gfx1100');
+  await page.eval('document.getElementById("asm-in").blur()');
+  const bottom = await page.eval(`document.getElementById('diagram').getBoundingClientRect().bottom + scrollY + 20`);
+  await page.screenshot(path.join(SHOTS, 'readme.png'), { y: 0, width: 960, height: Math.ceil(bottom) });
   await page.viewport(390, 844, true);
   await page.goto(base + 'index.html#t=gfx1100');
   const over = await page.eval('document.documentElement.scrollWidth - window.innerWidth');
