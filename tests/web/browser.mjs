@@ -221,6 +221,22 @@ async function pageChecks(page, base, name) {
   check((await page.text('#asm-diag .msg')) === 'error: invalid operand for instruction', `${name}: and its diagnostic`);
   check(await page.text('#eval-d') === '0x0000000b 0x00000010 0x00000017 0x0000001c', `${name}: and the evaluator`);
 
+  // bytes that are no instruction (llvm-mc-22 -mcpu=gfx1100 -disassemble: "invalid
+  // instruction encoding"; OMOD 60:59 = 3 and NEG 63:61 = 7 are set): the fields still show
+  await page.goto(base + 'index.html#t=gfx1100');
+  await page.type('bytes-in', '0x05,0x00,0x3d,0xd6,0xc1,0x82,0xf1,0xff');
+  check(/^warning: invalid instruction encoding/.test(await page.text('#dis-err') || ''), `${name}: invalid bytes are reported`, await page.text('#dis-out'));
+  const inv = await page.eval(`Object.fromEntries([...document.querySelectorAll('#diagram g.field')].map((g) => [g.dataset.field, Number(g.dataset.value)]))`);
+  check(inv.OMOD === 3 && inv.NEG === 7 && inv.VDST === 5, `${name}: and their fields are drawn`, inv);
+  const badRows = await page.eval(`[...document.querySelectorAll('#fields tr.bad')].map((r) => r.dataset.field).join(' ')`);
+  check(badRows === 'OMOD NEG', `${name}: the offending fields are marked`, badRows);
+
+  // a generation without V_MQSAD_U32_U8 (GFX6) switches to an instruction it has
+  await page.choose('gen', 'GCN1');
+  const gcn1 = await page.eval(`({ t: document.getElementById('target').value, i: document.getElementById('insn').value,
+    off: [...document.getElementById('insn').options].filter((o) => o.disabled).map((o) => o.value).join(' ') })`);
+  check(gcn1.t === 'gfx600' && gcn1.i !== 'v_mqsad_u32_u8' && /v_mqsad_u32_u8/.test(gcn1.off), `${name}: GCN1 offers only the instructions it has`, gcn1);
+
   // every other instruction of the family has a view, on a target that has it
   await page.goto(base + 'index.html#t=gfx1100');
   for (const insn of await page.eval(`[...document.getElementById('insn').options].map((o) => o.value)`)) {
