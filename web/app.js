@@ -105,6 +105,7 @@
       setEvalDefaults();
     }
     if (p.has('asm')) state.asm = p.get('asm');
+    else if (p.has('i')) state.asm = exampleLine(insnInfo(state.insn));
     state.bytesEdited = p.has('bytes');
     if (p.has('bytes')) state.bytes = p.get('bytes');
     if (p.has('s0')) state.s0 = p.get('s0');

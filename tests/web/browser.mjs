@@ -280,6 +280,11 @@ async function screenshots(page, base) {
   await page.goto(base + 'index.html#' + new URLSearchParams({ t: 'gfx1250', i: 'v_qsad_pk_u16_u8',
     asm: 'v_qsad_pk_u16_u8 v[4:5], v[2:3], 0x12345678, v[8:9] clamp' }).toString());
   await page.screenshot(path.join(SHOTS, 'desktop-qsad-gfx1250.png'));
+  // dark colour scheme
+  await page.send('Emulation.setEmulatedMedia', { features: [{ name: 'prefers-color-scheme', value: 'dark' }] });
+  await page.goto(base + 'index.html#t=gfx1100');
+  await page.screenshot(path.join(SHOTS, 'desktop-dark.png'), { y: 0, width: 1280, height: 1400 });
+  await page.send('Emulation.setEmulatedMedia', { features: [] });
   // the README's picture (docs/img/web.png): the top of the page down to the diagram
   await page.viewport(960, 800);
   await page.goto(base + 'index.html#t=gfx1100');
@@ -293,8 +298,8 @@ async function screenshots(page, base) {
   const dbits = await page.eval(`[...document.querySelectorAll('#diagram text.bit')].length`);
   check(dbits === 64, 'phone width: the diagram still shows all 64 bits (16 per row)', dbits);
   await page.screenshot(path.join(SHOTS, 'phone.png'));
-  for (const [i, id] of ['layout-h', 'eval-h'].entries()) {
-    const y = await page.eval(`document.getElementById('${id}').getBoundingClientRect().top + scrollY - 16`);
+  for (const [i, id] of ['pick-h', 'layout-h', 'eval-h'].entries()) {
+    const y = await page.eval(`Math.max(0, document.getElementById('${id}').getBoundingClientRect().top + scrollY - 16)`);
     await page.screenshot(path.join(SHOTS, `phone-${i + 1}.png`), { y, width: 390, height: 844 });
   }
 }
