@@ -324,7 +324,14 @@ async function main() {
   const fileBase = pathToFileURL(WEB + '/').href;
   const allowed = (u) => u.startsWith(fileBase) || u.startsWith(httpBase) || u.startsWith('data:') || u === 'about:blank';
   const browser = new Browser();
-  const timer = setTimeout(() => { console.log('not ok - timeout'); process.exit(1); }, 4 * TIMEOUT_MS);
+  const timer = setTimeout(() => {
+    console.log('not ok - timeout');
+    browser.proc.kill('SIGKILL');
+    setTimeout(() => {
+      rmSync(browser.profile, { recursive: true, force: true });
+      process.exit(1);
+    }, 500);
+  }, 4 * TIMEOUT_MS);
   try {
     const page = await Page.open(browser, allowed);
     await pageChecks(page, fileBase, 'file://');
