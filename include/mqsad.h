@@ -226,6 +226,8 @@ typedef struct mqsad_insn_info {
     uint8_t  src2_vgpr_only;     /**< 1: SRC2 must be a VGPR tuple (V_MQSAD_U32_U8) */
     uint8_t  elem_bits;          /**< result element size the clamp saturates: 32 or 16 (packed) */
     mqsad_eval_fn eval;          /**< the scalar reference (src/exec/semantics.c) */
+    const char *summary;         /**< the operation in one line, from AMD's pseudocode
+                                      (docs/semantics.md); `mqsad info -i` prints it */
 } mqsad_insn_info;
 
 /** The row of an instruction; NULL for an id out of range. Static storage. */

@@ -1,9 +1,12 @@
-/* cmd_info.c — `mqsad info`: the ISA-manual page of V_MQSAD_U32_U8 for a target.
+/* cmd_info.c — `mqsad info`: the ISA-manual page of a SAD-family instruction (default
+ * V_MQSAD_U32_U8) for a target.
  *
  * Every per-target fact printed here is read from the target table (mqsad_family /
- * mqsad_target, src/isa/target.c). The only constants in this file are the ones that are the
- * same on every target (VOP3 field positions other than OP/CLAMP/OPSEL, VGPR count,
- * inline-constant ranges), and the instruction's operand sizes. */
+ * mqsad_target, src/isa/target.c), every per-instruction fact (opcode per encoding family,
+ * operand widths, SRC2's VGPR rule, clamp element, availability, operation) from the
+ * instruction table (mqsad_insn_info, src/isa/insn.c). The only constants in this file are
+ * the ones that are the same on every target and instruction (VOP3 field positions other
+ * than OP/CLAMP/OPSEL, VGPR count, inline-constant ranges). */
 #include "cli.h"
 
 #include <string.h>
@@ -32,59 +35,86 @@ struct layout_field {
 
 static void info_usage(FILE *out)
 {
+    unsigned k;
     fprintf(out,
-        "usage: mqsad info [-t TARGET | --all | --list]\n"
+        "usage: mqsad info [-i MNEMONIC] [-t TARGET | --all | --list]\n"
         "\n"
-        "Prints what an ISA manual page shows for V_MQSAD_U32_U8 on a target: encoding\n"
-        "family, opcode, identifier word, bit layout, operands and their allowed kinds,\n"
-        "register ranges, constant-bus limit, wave sizes, literal and clamp support.\n"
+        "Prints what an ISA manual page shows for an instruction of the SAD family on a\n"
+        "target: availability, encoding family, opcode, identifier word, bit layout,\n"
+        "operands with their widths and allowed kinds, the operation, register ranges,\n"
+        "constant-bus limit, wave sizes, literal and clamp support.\n"
         "\n"
-        "  (no option)    one block per generation (its representative target)\n"
+        "  -i MNEMONIC    the instruction (default v_mqsad_u32_u8); one of\n"
+        "                 ");
+    for (k = 0; k < MQSAD_INSN_COUNT; k++)
+        fprintf(out, "%s%s", k ? (k % 3 ? ", " : ",\n                 ") : "",
+                mqsad_insn_get((mqsad_insn_id)k)->name);
+    fprintf(out,
+        "\n"
+        "  --instruction=MNEMONIC  the same\n"
+        "  (no -t/--all/--list)  one block per generation (its representative target)\n"
         "  -t TARGET      one target: a gfx name (gfx1100) or a generation name\n"
         "                 (gcn2, gcn3, vega, cdna1..cdna5, rdna1, rdna2, rdna3, rdna3.5,\n"
         "                 rdna4; cdna5 = gfx1250); may be repeated\n"
         "  --target=TARGET  the same\n"
         "  --all          one block for every named target\n"
         "  --list         one line per named target: name, generation, family, opcode,\n"
-        "                 identifier\n"
+        "                 identifier ('-' where the generation lacks the instruction)\n"
         "\n"
-        "exit status: 0 ok, 2 usage error (including an unknown target).\n"
+        "exit status: 0 ok, 2 usage error (including an unknown target or instruction).\n"
         "\n"
         "examples:\n"
         "  mqsad info -t rdna3\n"
-        "  mqsad info --list\n");
+        "  mqsad info -i v_sad_u8 -t gfx900\n"
+        "  mqsad info -i v_qsad_pk_u16_u8 --list\n");
 }
 
-static unsigned long long identifier(const mqsad_family *f)
+/* The instruction's opcode on a generation (the OP field value). */
+static unsigned opcode_of(const mqsad_insn_info *in, const mqsad_family *f)
+{
+    return in->opcode[f->encoding];
+}
+
+static unsigned long long identifier(const mqsad_insn_info *in, const mqsad_family *f)
 {
     return ((unsigned long long)f->marker << VOP3_MARKER_LO) |
-           ((unsigned long long)f->opcode << f->op_lo);
+           ((unsigned long long)opcode_of(in, f) << f->op_lo);
+}
+
+/* "128-bit VGPR quad v[n:n+3]" etc. for a VGPR tuple of w dwords. */
+static const char *tuple_name(unsigned w)
+{
+    return w == 4 ? "VGPR quad" : w == 2 ? "VGPR pair" : "VGPR";
 }
 
 /* The bit layout of a family, sorted by position. Returns the number of fields. */
-static size_t family_layout(const mqsad_family *f, struct layout_field *out, size_t max)
+static size_t family_layout(const mqsad_insn_info *in, const mqsad_family *f,
+                            struct layout_field *out, size_t max, char text[4][80])
 {
     struct layout_field tmp[12];
     size_t n = 0, i, j;
-    unsigned ign_bits = (unsigned)f->ignored_hi - f->ignored_lo + 1u;
-    tmp[n++] = (struct layout_field){ "VDST", 0, VOP3_VDST_BITS,
-                                      "destination VGPR quad: VGPR number (code - 256)" };
+    unsigned ign_bits = (unsigned)f->ignored_hi - f->ignored_lo + 1u, k;
+    static const char *const slot_name[3] = { "SRC0", "SRC1", "SRC2" };
+    snprintf(text[3], 80, "destination %s: VGPR number (code - 256)",
+             tuple_name(in->width[MQSAD_SLOT_VDST]));
+    for (k = 0; k < 3; k++)
+        snprintf(text[k], 80, "9-bit operand code, %u-bit source%s", 32u * in->width[k],
+                 k == MQSAD_SLOT_SRC2 && in->src2_vgpr_only ? " (VGPR quad)" : "");
+    tmp[n++] = (struct layout_field){ "VDST", 0, VOP3_VDST_BITS, text[3] };
     tmp[n++] = (struct layout_field){ "ABS", VOP3_ABS_LO, VOP3_ABS_BITS, "must be 0" };
     tmp[n++] = (struct layout_field){ "CLAMP", f->clamp_bit_layout, 1,
-        f->clamp_bit >= 0 ? "1 = saturate each result at 0xFFFFFFFF"
-                          : "reserved (the assembler rejects clamp)" };
+        f->clamp_bit < 0 ? "reserved (the assembler rejects clamp)"
+        : in->elem_bits == 16 ? "1 = saturate each u16 result at 0xFFFF"
+                              : "1 = saturate each result at 0xFFFFFFFF" };
     tmp[n++] = (struct layout_field){ f->encoding == MQSAD_ENC_SICI ? "reserved" : "OPSEL",
         f->ignored_lo, ign_bits, f->encoding == MQSAD_ENC_SICI ? "reserved; 0 when encoded"
                                  : "ignored by the decoder; 0 when encoded" };
     tmp[n++] = (struct layout_field){ "OP", f->op_lo, f->op_bits, "opcode" };
     tmp[n++] = (struct layout_field){ "ENCODING", VOP3_MARKER_LO, VOP3_MARKER_BITS,
                                       "VOP3 encoding marker" };
-    tmp[n++] = (struct layout_field){ "SRC0", VOP3_SRC0_LO, VOP3_SRC_BITS,
-                                      "9-bit operand code, 64-bit source" };
-    tmp[n++] = (struct layout_field){ "SRC1", VOP3_SRC1_LO, VOP3_SRC_BITS,
-                                      "9-bit operand code, 32-bit source" };
-    tmp[n++] = (struct layout_field){ "SRC2", VOP3_SRC2_LO, VOP3_SRC_BITS,
-                                      "9-bit operand code, 128-bit source (VGPR quad)" };
+    tmp[n++] = (struct layout_field){ slot_name[0], VOP3_SRC0_LO, VOP3_SRC_BITS, text[0] };
+    tmp[n++] = (struct layout_field){ slot_name[1], VOP3_SRC1_LO, VOP3_SRC_BITS, text[1] };
+    tmp[n++] = (struct layout_field){ slot_name[2], VOP3_SRC2_LO, VOP3_SRC_BITS, text[2] };
     tmp[n++] = (struct layout_field){ "OMOD", VOP3_OMOD_LO, VOP3_OMOD_BITS, "must be 0" };
     tmp[n++] = (struct layout_field){ "NEG", VOP3_NEG_LO, VOP3_NEG_BITS, "must be 0" };
     for (i = 1; i < n; i++)   /* insertion sort by lo */
@@ -110,13 +140,15 @@ static int layout_complete(const struct layout_field *l, size_t n)
     return seen == ~0ull;
 }
 
-static const char *literal_text(const mqsad_family *f)
+static const char *literal_text(const mqsad_insn_info *in, const mqsad_family *f)
 {
     switch (f->literal) {
     case MQSAD_LIT_NONE: return "none (no VOP3 literal on this target)";
-    case MQSAD_LIT_32: return "one 32-bit literal dword (code 255), SRC0 and/or SRC1";
+    case MQSAD_LIT_32:
+        return in->src2_vgpr_only ? "one 32-bit literal dword (code 255), SRC0 and/or SRC1"
+                                  : "one 32-bit literal dword (code 255), in any sources";
     case MQSAD_LIT_32_64:
-        return "32-bit (code 255, +1 dword), or 64-bit in SRC0 (254, +2 dwords)";
+        return "32-bit (code 255, +1 dword), or 64-bit in a 64-bit source (254, +2 dwords)";
     }
     return "?";
 }
@@ -192,31 +224,76 @@ static void print_wrapped(const char *prefix, const char *list)
     putchar('\n');
 }
 
-static void print_target(const mqsad_target *t)
+/* The kinds a source slot of w dwords accepts (VGPR tuple, scalars, constants). */
+static void print_source(const mqsad_target *t, const char *slot, unsigned w, int vgpr_only)
+{
+    const mqsad_family *f = t->family;
+    const char *align = f->vgpr_align > 1 ? "n even" : "any n";
+    char buf[1024];
+    if (w == 4) {
+        printf("    %-4s %4u-bit  VGPR quad v[n:n+3], n <= %u, %s%s\n", slot, 32u * w,
+               (unsigned)f->vgpr_quad_max, align, vgpr_only ? " (VGPR only)" : "");
+        if (vgpr_only) return;
+    } else if (w == 2) {
+        printf("    %-4s %4u-bit  VGPR pair v[n:n+1], n <= %u, %s\n", slot, 32u * w,
+               VGPR_COUNT - 2u, align);
+    } else {
+        printf("    %-4s %4u-bit  VGPR v0..v%u\n", slot, 32u * w, VGPR_COUNT - 1u);
+    }
+    scalar_kinds(t, w == 2, buf, sizeof buf);
+    print_wrapped("                   scalar: ", buf);
+    printf("                   inline: -16..64, +-0.5 +-1.0 +-2.0 +-4.0%s (%s bits)\n",
+           f->has_inv2pi ? " 1/(2*pi)" : "", w == 2 ? "f64" : "f32");
+    if (w == 2)
+        printf("                   literal: %s\n",
+               f->literal == MQSAD_LIT_NONE ? "no"
+               : f->literal == MQSAD_LIT_32 ? "32-bit (zero-extended to 64)"
+                                            : "32-bit (zero-extended) or 64-bit");
+    else
+        printf("                   literal: %s\n", f->literal == MQSAD_LIT_NONE ? "no" : "32-bit");
+}
+
+static void print_target(const mqsad_insn_info *in, const mqsad_target *t)
 {
     const mqsad_family *f = t->family;
     struct layout_field lay[12];
-    size_t n = family_layout(f, lay, 12), i, others = 0;
+    char text[4][80];
+    size_t n = family_layout(in, f, lay, 12, text), i, others = 0;
     char buf[1024], waves[32];
-    unsigned long long id = identifier(f);
+    unsigned long long id = identifier(in, f);
+    unsigned op = opcode_of(in, f), dw = in->width[MQSAD_SLOT_VDST];
     const char *align = f->vgpr_align > 1 ? "n even" : "any n";
 
-    printf("V_MQSAD_U32_U8 on %s - generation %s, LLVM encoding family %s\n",
-           t->name, f->generation, f->llvm_family);
+    printf("%s on %s - generation %s, LLVM encoding family %s\n",
+           in->upper, t->name, f->generation, f->llvm_family);
     printf("  targets:     ");
     for (i = 0; i < mqsad_target_count(); i++) {
         const mqsad_target *o = mqsad_target_at(i);
         if (o->family == f) { printf("%s%s", others ? " " : "", o->name); others++; }
     }
     printf("\n  -t name:     %s\n", f->generation_alias);
+    if (!mqsad_insn_on_target(in->id, t)) {
+        unsigned k;
+        printf("  available:   no (LLVM 22: \"instruction not supported on this GPU\")\n");
+        snprintf(buf, sizeof buf, "on %s:", f->generation);
+        printf("  %-13s", buf);
+        for (k = 0, others = 0; k < MQSAD_INSN_COUNT; k++)
+            if (mqsad_insn_on_target((mqsad_insn_id)k, t))
+                printf("%s%s", others++ ? ", " : "", mqsad_insn_get((mqsad_insn_id)k)->name);
+        printf("\n");
+        return;
+    }
+    printf("  available:   yes\n");
     printf("  format:      VOP3\n");
     printf("  width:       %s\n", width_text(f));
-    printf("  opcode:      %u (0x%X), OP bits %u:%u\n", (unsigned)f->opcode, (unsigned)f->opcode,
+    printf("  opcode:      %u (0x%X), OP bits %u:%u\n", op, op,
            (unsigned)(f->op_lo + f->op_bits - 1u), (unsigned)f->op_lo);
     printf("  identifier:  0x%016llX  (all fields 0 but OP, ENCODING=0x%02X)\n",
            id, (unsigned)f->marker);
-    printf("  operation:   D[k] = S2[k] + sum over bytes i with S1.byte[i] != 0 of\n"
-           "               |S0.byte[k+i] - S1.byte[i]|, k = 0..3 (mod 2^32, or saturated)\n");
+    printf("  operation:   %s\n", in->summary);
+    printf("               (%s)\n", in->elem_bits == 16
+           ? "each u16 element mod 2^16, or saturated at 0xFFFF with clamp"
+           : "each result mod 2^32, or saturated at 0xFFFFFFFF with clamp");
     printf("\n  bit layout:\n    %-9s %-6s %-5s %s\n", "field", "bits", "width", "meaning");
     for (i = n; i-- > 0;) {
         char bits[16];
@@ -224,7 +301,7 @@ static void print_target(const mqsad_target *t)
         else snprintf(bits, sizeof bits, "%u:%u", lay[i].lo + lay[i].bits - 1u, lay[i].lo);
         if (!strcmp(lay[i].name, "OP") || !strcmp(lay[i].name, "ENCODING"))
             printf("    %-9s %-6s %-5u %s = 0x%X\n", lay[i].name, bits, lay[i].bits, lay[i].meaning,
-                   !strcmp(lay[i].name, "OP") ? (unsigned)f->opcode : (unsigned)f->marker);
+                   !strcmp(lay[i].name, "OP") ? op : (unsigned)f->marker);
         else
             printf("    %-9s %-6s %-5u %s\n", lay[i].name, bits, lay[i].bits, lay[i].meaning);
     }
@@ -236,25 +313,16 @@ static void print_target(const mqsad_target *t)
                                              : "optional trailing literal dword");
 
     printf("\n  operands:\n");
-    printf("    VDST  128-bit  VGPR quad v[n:n+3], n <= %u, %s\n", (unsigned)f->vgpr_quad_max,
-           align);
-    printf("    SRC0   64-bit  VGPR pair v[n:n+1], n <= %u, %s\n", VGPR_COUNT - 2u, align);
-    scalar_kinds(t, 1, buf, sizeof buf);
-    print_wrapped("                   scalar: ", buf);
-    printf("                   inline: -16..64, +-0.5 +-1.0 +-2.0 +-4.0%s (f64 bits)\n",
-           f->has_inv2pi ? " 1/(2*pi)" : "");
-    printf("                   literal: %s\n",
-           f->literal == MQSAD_LIT_NONE ? "no"
-           : f->literal == MQSAD_LIT_32 ? "32-bit (zero-extended to 64)"
-                                        : "32-bit (zero-extended) or 64-bit");
-    printf("    SRC1   32-bit  VGPR v0..v%u\n", VGPR_COUNT - 1u);
-    scalar_kinds(t, 0, buf, sizeof buf);
-    print_wrapped("                   scalar: ", buf);
-    printf("                   inline: -16..64, +-0.5 +-1.0 +-2.0 +-4.0%s (f32 bits)\n",
-           f->has_inv2pi ? " 1/(2*pi)" : "");
-    printf("                   literal: %s\n", f->literal == MQSAD_LIT_NONE ? "no" : "32-bit");
-    printf("    SRC2  128-bit  VGPR quad v[n:n+3], n <= %u, %s (VGPR only)\n",
-           (unsigned)f->vgpr_quad_max, align);
+    if (dw == 4)
+        printf("    VDST %4u-bit  VGPR quad v[n:n+3], n <= %u, %s\n", 32u * dw,
+               (unsigned)f->vgpr_quad_max, align);
+    else if (dw == 2)
+        printf("    VDST %4u-bit  VGPR pair v[n:n+1], n <= %u, %s\n", 32u * dw, VGPR_COUNT - 2u, align);
+    else
+        printf("    VDST %4u-bit  VGPR v0..v%u\n", 32u * dw, VGPR_COUNT - 1u);
+    print_source(t, "SRC0", in->width[MQSAD_SLOT_SRC0], 0);
+    print_source(t, "SRC1", in->width[MQSAD_SLOT_SRC1], 0);
+    print_source(t, "SRC2", in->width[MQSAD_SLOT_SRC2], in->src2_vgpr_only);
 
     wave_text(f, waves, sizeof waves);
     printf("\n  rules:\n");
@@ -268,13 +336,13 @@ static void print_target(const mqsad_target *t)
     printf("    m0 / null codes:  m0 = %d, null = %s\n", (int)f->m0_code,
            f->null_code_asm >= 0 ? (snprintf(buf, sizeof buf, "%d", (int)f->null_code_asm), buf)
                                  : "not available");
-    printf("    constant bus:     %u scalar value%s among SRC0/SRC1 (SGPR, special, literal)\n",
+    printf("    constant bus:     %u scalar value%s among the sources (SGPR, special, literal)\n",
            (unsigned)f->const_bus, f->const_bus == 1 ? "" : "s");
     printf("    wave sizes:       %s\n", waves);
-    printf("    literal:          %s\n", literal_text(f));
+    printf("    literal:          %s\n", literal_text(in, f));
     if (f->clamp_bit >= 0)
-        printf("    clamp:            yes, bit %d: saturates each dword (project policy)\n",
-               (int)f->clamp_bit);
+        printf("    clamp:            yes, bit %d: saturates each %s (project policy)\n",
+               (int)f->clamp_bit, in->elem_bits == 16 ? "u16 element" : "dword");
     else
         printf("    clamp:            no (\"integer clamping is not supported on this GPU\")\n");
     printf("    modifiers:        none (ABS, NEG, OMOD, OPSEL, DPP/SDWA are rejected)\n");
@@ -283,14 +351,33 @@ static void print_target(const mqsad_target *t)
 int cmd_info(int argc, char **argv)
 {
     const mqsad_target *sel[64];
+    const mqsad_insn_info *in = mqsad_insn_get(MQSAD_INSN_MQSAD_U32_U8);
     size_t nsel = 0, i;
     int all = 0, list = 0, a;
 
-    for (a = 1; a < argc; a++) {
-        const char *name = NULL;
+    for (a = 1; a < argc; a++)
         if (cli_is_help(argv[a])) { info_usage(stdout); return 0; }
+    for (a = 1; a < argc; a++) {
+        const char *name = NULL, *mnem = NULL;
         if (!strcmp(argv[a], "--all")) { all = 1; continue; }
         if (!strcmp(argv[a], "--list")) { list = 1; continue; }
+        if (!strcmp(argv[a], "-i") || !strcmp(argv[a], "--instruction")) {
+            if (a + 1 >= argc) {
+                fprintf(stderr, "mqsad info: %s needs a mnemonic\n", argv[a]);
+                return 2;
+            }
+            mnem = argv[++a];
+        } else if (!strncmp(argv[a], "--instruction=", 14)) {
+            mnem = argv[a] + 14;
+        }
+        if (mnem) {
+            if (!(in = mqsad_insn_lookup(mnem))) {
+                fprintf(stderr, "mqsad info: unknown instruction '%s' (one of the SAD family: "
+                        "try 'mqsad info --help')\n", mnem);
+                return 2;
+            }
+            continue;
+        }
         if (!strcmp(argv[a], "-t") || !strcmp(argv[a], "--target")) {
             if (a + 1 >= argc) {
                 fprintf(stderr, "mqsad info: %s needs a target name\n", argv[a]);
@@ -327,24 +414,28 @@ int cmd_info(int argc, char **argv)
                "name");
         for (i = 0; i < mqsad_target_count(); i++) {
             const mqsad_target *t = mqsad_target_at(i);
-            printf("%-9s %-9s %-7s 0x%-4X 0x%016llX %s\n", t->name, t->family->generation,
-                   t->family->llvm_family, (unsigned)t->family->opcode, identifier(t->family),
-                   t->family->generation_alias);
+            if (mqsad_insn_on_target(in->id, t))
+                printf("%-9s %-9s %-7s 0x%-4X 0x%016llX %s\n", t->name, t->family->generation,
+                       t->family->llvm_family, opcode_of(in, t->family),
+                       identifier(in, t->family), t->family->generation_alias);
+            else
+                printf("%-9s %-9s %-7s %-6s %-18s %s\n", t->name, t->family->generation,
+                       t->family->llvm_family, "-", "-", t->family->generation_alias);
         }
     } else if (all) {
         for (i = 0; i < mqsad_target_count(); i++) {
             if (i) putchar('\n');
-            print_target(mqsad_target_at(i));
+            print_target(in, mqsad_target_at(i));
         }
     } else if (nsel) {
         for (i = 0; i < nsel; i++) {
             if (i) putchar('\n');
-            print_target(sel[i]);
+            print_target(in, sel[i]);
         }
     } else {
         for (i = 0; i < mqsad_generation_count(); i++) {
             if (i) putchar('\n');
-            print_target(mqsad_generation_target(i));
+            print_target(in, mqsad_generation_target(i));
         }
     }
     return 0;   /* main() checks that stdout was written */

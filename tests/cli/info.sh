@@ -1,7 +1,10 @@
 #!/bin/sh
 # info.sh — `mqsad info` against the seed page's identifiers/opcodes and the layout of
-# ../shared/spec/encoding-llvm22.md §1-§3 (values typed in from the spec, not the code).
+# ../shared/spec/encoding-llvm22.md §1-§3 (values typed in from the spec, not the code);
+# `info -i` against identifiers read from llvm-mc 22's encodings of the family.
 BIN=${MQSAD_BIN:-build/mqsad}
+TMP_INFO=${TMPDIR:-/tmp}/mqsad-info.$$
+trap 'rm -f "$TMP_INFO"' EXIT
 pass=0; fail=0
 ok() { pass=$((pass + 1)); }
 bad() { fail=$((fail + 1)); echo "FAIL: $*" >&2; }
@@ -70,9 +73,9 @@ if "$BIN" info -t gfx1100 | grep -q src_pops_exiting_wave_id; then bad "gfx1100 
 has gfx1030 'src_pops_exiting_wave_id'
 has gfx1250 'src_flat_scratch_base'
 has gfx700 'flat_scratch'; has gfx700 'tba'
-# default: one block per generation (13 generations, conformance.md)
+# default: one block per generation (13 generations of conformance.md and GFX6)
 n=$("$BIN" info | grep -c '^V_MQSAD_U32_U8 on ')
-[ "$n" -eq 13 ] && ok || bad "default blocks: $n, want 13"
+[ "$n" -eq 14 ] && ok || bad "default blocks: $n, want 14"
 # --all: every named target, including every conformance.md target
 all=$("$BIN" info --all); rc=$?
 [ $rc -eq 0 ] && ok || bad "info --all exit $rc"
@@ -84,21 +87,100 @@ for t in gfx700 gfx701 gfx702 gfx703 gfx704 gfx705 gfx801 gfx802 gfx803 gfx810 g
 done
 printf '%s\n' "$list" | grep -Eq '^gfx1100 +RDNA3 +GFX11 +0x23D +0x00000000D63D0000' && ok || bad "--list gfx1100 row"
 # errors: unknown target and bad usage -> 2 (like dis/asm/exec), messages on stderr only
-out=$("$BIN" info -t gfx600 2>/dev/null); rc=$?
+out=$("$BIN" info -t gfx1300 2>/dev/null); rc=$?
 [ $rc -eq 2 ] && [ -z "$out" ] && ok || bad "unknown target: exit $rc, stdout '$out'"
-err=$("$BIN" info -t gfx600 2>&1 >/dev/null)
-printf '%s' "$err" | grep -q "unknown target 'gfx600'" && ok || bad "unknown target message: $err"
-# every command words an unknown target alike; LLVM's GFX6 GPUs (no V_MQSAD_U32_U8) say why
+err=$("$BIN" info -t gfx1300 2>&1 >/dev/null)
+printf '%s' "$err" | grep -q "unknown target 'gfx1300'" && ok || bad "unknown target message: $err"
+# every command words an unknown target alike; LLVM's GFX6 GPUs are targets now
 for c in asm dis exec info demo; do
-    for t in tahiti gfx602 gfx1300; do
-        err=$("$BIN" $c -t $t </dev/null 2>&1 >/dev/null); rc=$?
-        case $t in
-            gfx1300) want="mqsad $c: unknown target '$t' (see 'mqsad info --list')" ;;
-            *) want="mqsad $c: unknown target '$t': GFX6 has no v_mqsad_u32_u8 (it first appears in GFX7, gfx700; see 'mqsad info --list')" ;;
-        esac
-        [ $rc -eq 2 ] && [ "$err" = "$want" ] && ok || bad "$c -t $t: exit $rc, stderr '$err'"
+    err=$("$BIN" $c -t gfx1300 </dev/null 2>&1 >/dev/null); rc=$?
+    want="mqsad $c: unknown target 'gfx1300' (see 'mqsad info --list')"
+    [ $rc -eq 2 ] && [ "$err" = "$want" ] && ok || bad "$c -t gfx1300: exit $rc, stderr '$err'"
+    for t in tahiti gfx602; do
+        err=$("$BIN" $c -t $t </dev/null 2>&1 >/dev/null)
+        case $err in *"unknown target"*) bad "$c -t $t: $err" ;; *) ok ;; esac
     done
 done
+
+# ---- the SAD family: info -i MNEMONIC --------------------------------------------------
+# identifiers: the first dword llvm-mc 22 encodes for "MNEMONIC v0, v1, v2, v3" (the packed
+# forms: v[0:1], v[2:3], v4, v[6:7]): marker and opcode, every other field 0
+while read m t id op; do
+    "$BIN" info -i $m -t $t > "$TMP_INFO" 2>&1
+    grep -Eq "identifier: +0x00000000$id " "$TMP_INFO" && ok || bad "info -i $m -t $t: identifier $id"
+    grep -Eq "opcode: +$op " "$TMP_INFO" && ok || bad "info -i $m -t $t: opcode $op"
+done <<'IDS'
+v_sad_u8 gfx600 D2B40000 346
+v_sad_u8 gfx700 D2B40000 346
+v_sad_u8 gfx900 D1D90000 473
+v_sad_u8 gfx1030 D55A0000 346
+v_sad_u8 gfx1100 D6220000 546
+v_sad_hi_u8 gfx700 D2B60000 347
+v_sad_hi_u8 gfx900 D1DA0000 474
+v_sad_hi_u8 gfx1100 D6230000 547
+v_sad_u16 gfx700 D2B80000 348
+v_sad_u16 gfx942 D1DB0000 475
+v_sad_u16 gfx1100 D6240000 548
+v_sad_u32 gfx700 D2BA0000 349
+v_sad_u32 gfx1030 D55D0000 349
+v_sad_u32 gfx1200 D6250000 549
+v_msad_u8 gfx600 D2E20000 369
+v_msad_u8 gfx900 D1E40000 484
+v_msad_u8 gfx1100 D6390000 569
+v_qsad_pk_u16_u8 gfx700 D2E40000 370
+v_qsad_pk_u16_u8 gfx900 D1E50000 485
+v_qsad_pk_u16_u8 gfx1030 D5720000 370
+v_qsad_pk_u16_u8 gfx1100 D63A0000 570
+v_mqsad_pk_u16_u8 gfx600 D2E60000 371
+v_mqsad_pk_u16_u8 gfx900 D1E60000 486
+v_mqsad_pk_u16_u8 gfx1250 D63B0000 571
+IDS
+# page contents: operand widths, SRC2's kinds, clamp element, the operation, availability
+hasi() {
+    if "$BIN" info -i "$1" -t "$2" 2>/dev/null | grep -Eq -- "$3"; then ok; else bad "info -i $1 -t $2: no line /$3/"; fi
+}
+hasi v_sad_u8 gfx1100 '^V_SAD_U8 on gfx1100 - generation RDNA3'
+hasi v_sad_u8 gfx1100 'VDST +32-bit +VGPR v0\.\.v255'
+hasi v_sad_u8 gfx1100 'SRC2 +32-bit +VGPR v0\.\.v255'
+hasi v_sad_u8 gfx1100 '^ +VDST +7:0 +8 +destination VGPR: '
+hasi v_sad_u8 gfx1100 'operation: +D = S2 \+ sum over bytes i of \|S0.u8\[i\] - S1.u8\[i\]\|'
+hasi v_msad_u8 gfx900 'S1.u8\[i\] != 0'
+hasi v_sad_hi_u8 gfx900 '<< 16'
+hasi v_sad_u32 gfx1100 'clamp: +yes, bit 15: saturates each dword'
+hasi v_qsad_pk_u16_u8 gfx1100 'VDST +64-bit +VGPR pair'
+hasi v_qsad_pk_u16_u8 gfx1100 'SRC0 +64-bit +VGPR pair'
+hasi v_qsad_pk_u16_u8 gfx1100 'SRC1 +32-bit +VGPR v0'
+hasi v_qsad_pk_u16_u8 gfx1100 'SRC2 +64-bit +VGPR pair'
+hasi v_qsad_pk_u16_u8 gfx1100 'clamp: +yes, bit 15: saturates each u16 element'
+hasi v_qsad_pk_u16_u8 gfx1100 '16.B\(sad_u8'
+hasi v_mqsad_pk_u16_u8 gfx1100 '16.B\(msad_u8'
+hasi v_qsad_pk_u16_u8 gfx90a 'SRC2 +64-bit +VGPR pair v\[n:n\+1\], n <= 254, n even'
+hasi v_sad_u8 gfx700 'clamp: +no'
+hasi v_sad_u8 gfx600 'available: +yes'
+hasi v_qsad_pk_u16_u8 gfx600 'available: +no'
+hasi v_mqsad_u32_u8 tahiti 'available: +no'
+hasi v_mqsad_u32_u8 gfx600 'on GCN1: +v_sad_u8, v_sad_hi_u8, v_sad_u16, v_sad_u32, v_msad_u8, v_mqsad_pk_u16_u8$'
+hasi v_mqsad_u32_u8 gfx1100 'SRC2 +128-bit +VGPR quad .*\(VGPR only\)'
+hasi V_SAD_U16_E64 gfx1100 '^V_SAD_U16 on gfx1100'
+# the 32-bit SRC2 takes scalars and constants, V_MQSAD_U32_U8's does not
+n=$("$BIN" info -i v_sad_u8 -t gfx1100 | grep -c 'scalar:'); [ "$n" -eq 3 ] && ok || bad "v_sad_u8: $n scalar lines, want 3"
+n=$("$BIN" info -i v_mqsad_u32_u8 -t gfx1100 | grep -c 'scalar:'); [ "$n" -eq 2 ] && ok || bad "v_mqsad_u32_u8: $n scalar lines, want 2"
+# -i with the default, --all, --list
+for m in v_sad_u8 v_sad_hi_u8 v_sad_u16 v_sad_u32 v_msad_u8 v_qsad_pk_u16_u8 v_mqsad_pk_u16_u8 v_mqsad_u32_u8; do
+    up=$(echo $m | tr a-z A-Z)
+    n=$("$BIN" info -i $m | grep -c "^$up on "); [ "$n" -eq 14 ] && ok || bad "info -i $m: $n blocks"
+    n=$("$BIN" info -i $m --all | grep -c "^$up on "); [ "$n" -ge 40 ] && ok || bad "info -i $m --all: $n blocks"
+done
+"$BIN" info -i v_mqsad_u32_u8 -t gfx1100 > "$TMP_INFO"; "$BIN" info -t gfx1100 | cmp -s - "$TMP_INFO" && ok || bad "-i v_mqsad_u32_u8 is not the default page"
+l=$("$BIN" info -i v_qsad_pk_u16_u8 --list)
+printf '%s\n' "$l" | grep -Eq '^gfx600 +GCN1 +SICI +- +- +gcn1$' && ok || bad "--list: gfx600 lacks v_qsad_pk_u16_u8: $(printf '%s' "$l" | grep gfx600)"
+printf '%s\n' "$l" | grep -Eq '^gfx700 +GCN2 +SICI +0x172 +0x00000000D2E40000 gcn2$' && ok || bad "--list gfx700 v_qsad_pk_u16_u8"
+printf '%s\n' "$list" | grep -Eq '^gfx600 +GCN1 +SICI +- +- +gcn1$' && ok || bad "--list: gfx600 without v_mqsad_u32_u8"
+printf '%s\n' "$("$BIN" info -i v_sad_u8 --list)" | grep -Eq '^gfx601 +GCN1 +SICI +0x15A +0x00000000D2B40000 gcn1$' && ok || bad "--list gfx601 v_sad_u8"
+"$BIN" info -i v_nope -t gfx1100 >/dev/null 2>"$TMP_INFO"; rc=$?
+[ $rc -eq 2 ] && grep -q "unknown instruction 'v_nope'" "$TMP_INFO" && ok || bad "unknown -i: exit $rc"
+"$BIN" info -i >/dev/null 2>&1; rc=$?; [ $rc -eq 2 ] && ok || bad "-i without mnemonic exit $rc"
+"$BIN" info --help | grep -q 'v_mqsad_pk_u16_u8' && ok || bad "help lists the family"
 "$BIN" info --bogus >/dev/null 2>&1; rc=$?; [ $rc -eq 2 ] && ok || bad "--bogus exit $rc"
 "$BIN" info -t >/dev/null 2>&1; rc=$?; [ $rc -eq 2 ] && ok || bad "-t without name exit $rc"
 "$BIN" info --help | grep -q '^usage: mqsad info' && ok || bad "info --help"
