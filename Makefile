@@ -57,26 +57,14 @@ $(BUILD)/obj/%.o: src/%.c include/mqsad.h $(wildcard src/*/*.h)
 
 $(BUILD)/obj/tools/%.o: tools/%.c include/mqsad.h $(wildcard tools/*.h)
 	@mkdir -p $(dir $@)
-	$(CC) $(CPPFLAGS) -Itools -I$(BUILD)/gen $(BASEFLAGS) -c $< -o $@
-
-# `mqsad dis`'s operand text tables, formatted by the library itself at build time
-# (tools/dis_optab.h); included by tools/cmd_dis.c only. The generator runs on the build
-# machine with $(CC) and the static library.
-$(BUILD)/gen/gen_dis_optab: tools/gen/gen_dis_optab.c tools/dis_optab.h $(BUILD)/libmqsad.a
-	@mkdir -p $(dir $@)
-	$(CC) $(CPPFLAGS) -Itools $(BASEFLAGS) -o $@ $< $(BUILD)/libmqsad.a $(LDFLAGS) $(LDLIBS)
-$(BUILD)/gen/dis_optab.inc: $(BUILD)/gen/gen_dis_optab
-	$< > $@.tmp && mv $@.tmp $@
-$(foreach d,obj musl,$(BUILD)/$(d)/tools/cmd_dis.o) $(BUILD)/obj/tests/test_dis_line.o: $(BUILD)/gen/dis_optab.inc
+	$(CC) $(CPPFLAGS) -Itools $(BASEFLAGS) -c $< -o $@
 
 # generated data (scripts/gen_mnemonics.py), included by src/asm/suggest.c only
 $(foreach d,obj musl,$(BUILD)/$(d)/asm/suggest.o): src/asm/mnemonics.inc
 
 $(BUILD)/obj/tests/%.o: tests/%.c include/mqsad.h $(wildcard tests/*.h)
 	@mkdir -p $(dir $@)
-	$(CC) $(CPPFLAGS) -Itests -I$(BUILD)/gen $(BASEFLAGS) -c $< -o $@
-# tests/test_dis_line.c #includes tools/cmd_dis.c and tools/cli.c: rebuild it when they change.
-$(BUILD)/obj/tests/test_dis_line.o: tools/cmd_dis.c tools/cli.c $(wildcard tools/*.h)
+	$(CC) $(CPPFLAGS) -Itests $(BASEFLAGS) -c $< -o $@
 
 $(BUILD)/libmqsad.a: $(LIB_OBJ)
 	@rm -f $@
@@ -115,7 +103,7 @@ $(BUILD)/musl/%.o: src/%.c include/mqsad.h $(wildcard src/*/*.h)
 	$(CLI_CC) $(CPPFLAGS) $(BASEFLAGS) $(ISAFLAGS) -c $< -o $@
 $(BUILD)/musl/tools/%.o: tools/%.c include/mqsad.h $(wildcard tools/*.h)
 	@mkdir -p $(dir $@)
-	$(CLI_CC) $(CPPFLAGS) -Itools -I$(BUILD)/gen $(BASEFLAGS) -DMQSAD_CLI_LIBC='"musl"' -c $< -o $@
+	$(CLI_CC) $(CPPFLAGS) -Itools $(BASEFLAGS) -DMQSAD_CLI_LIBC='"musl"' -c $< -o $@
 $(BUILD)/mqsad: $(CLI_OBJ) $(CLI_LIB_OBJ) $(BUILD)/cli-cc
 	$(CLI_CC) -static -o $@ $(CLI_OBJ) $(CLI_LIB_OBJ) $(LDFLAGS) $(LDLIBS)
 else

@@ -683,6 +683,114 @@ MQSAD_API mqsad_status mqsad_asm_stream_finish(mqsad_asm_stream *s);
 /** The number of errors reported so far (`mqsad asm` exits 1 when it is not 0). */
 MQSAD_API unsigned long mqsad_asm_stream_errors(const mqsad_asm_stream *s);
 
+/* -----------------------------------------------------------------------------------
+ * Fast disassembly of single words (src/stream/dis_word.c).
+ *
+ * A context holds, for one target, the text of every operand code of every slot of every
+ * instruction the decoder knows there, formatted once by the library itself (mqsad_decode
+ * and mqsad_format on words built from the target and instruction tables) when the context
+ * is initialised (about a millisecond). mqsad_dis_word then prints most words by copying
+ * table entries, and everything else (literals, long texts, invalid words) through
+ * mqsad_decode + mqsad_format: the text, the status and the length are always exactly
+ * theirs. The context is read-only after init: threads may share it.
+ * ----------------------------------------------------------------------------------- */
+
+/** A fast-disassembly context (opaque; caller-owned memory, see mqsad_dis_ctx_size). */
+typedef struct mqsad_dis_ctx mqsad_dis_ctx;
+
+/** Bytes a context needs (about 130 KiB). */
+MQSAD_API size_t mqsad_dis_ctx_size(void);
+
+/** Builds a context for target in mem[0..size) (size >= mqsad_dis_ctx_size(), aligned like
+ *  malloc's memory). Returns it (at mem), or NULL for a NULL, too small or misaligned mem
+ *  or a NULL target. Nothing to release. */
+MQSAD_API mqsad_dis_ctx *mqsad_dis_ctx_init(void *mem, size_t size, const mqsad_target *target);
+
+/** Decodes the instruction at bytes[0..len) and writes its text as mqsad_format does
+ *  (NUL-terminated into buf[0..size), *text_len = strlen, may be NULL). *inst_len (may be
+ *  NULL) receives its length in bytes (8, 12 or 16). Returns what mqsad_decode returns for
+ *  those bytes, or MQSAD_E_BUFFER_TOO_SMALL as mqsad_format does; on a decode error
+ *  nothing is written and the lengths are 0. Never reads past len. */
+MQSAD_API mqsad_status mqsad_dis_word(const mqsad_dis_ctx *ctx, const uint8_t *bytes, size_t len,
+                                      char *buf, size_t size, size_t *text_len, size_t *inst_len);
+
+/* -----------------------------------------------------------------------------------
+ * Disassembly stream (src/stream/dis_stream.c): `llvm-mc -triple=amdgcn -mcpu=TARGET
+ * -disassemble` over a whole input.
+ *
+ * Input: llvm-mc's byte text — byte tokens with LLVM's automatic radix (0x04, 4, 0b100,
+ * 0o4, 04; at most 255) separated by blanks and commas, `#` comments to the end of the
+ * line, `[` ... `]` atomic blocks. Bytes outside blocks form one stream: an undecodable
+ * position is "warning: invalid instruction encoding" at its first byte and decoding
+ * resumes 4 bytes later; inside a block decoding stops at the first undecodable
+ * instruction. A malformed token is "error: invalid input token" (`;` and `//` are not
+ * comments for llvm-mc either) and drops the bytes collected but not decoded and the rest
+ * of its line; "nested atomic blocks make no sense", "attempt to close atomic block
+ * without opening", "unclosed atomic block". Columns and the quoted source line follow
+ * llvm::SourceMgr (a '\r' also starts a line for them; LINE counts '\n' only).
+ * Output: each instruction as a TAB, llvm-mc 22's text and a newline on MQSAD_STREAM_OUT;
+ * diagnostics on MQSAD_STREAM_DIAG as "NAME:LINE:COL: warning|error: MESSAGE", the source
+ * line with tabs expanded and a caret line.
+ * Deliberate differences from llvm-mc: bytes are decoded at the end of each line (memory
+ * stays bounded; llvm-mc collects up to the next bracket first, so a malformed token
+ * drops more there); instructions the decoder does not know are invalid encodings; a
+ * line of MQSAD_DIS_LINE_MAX bytes or more is "error: line too long (more than 16383
+ * bytes); line skipped". The output does not depend on how the input is cut into chunks.
+ * Other inputs (flags): MQSAD_DIS_WORDS — tokens are 32-bit hex words ("d63d0004",
+ * "0xD63D0004"), little-endian in memory, otherwise as above; MQSAD_DIS_BINARY — raw
+ * bytes, a problem reported as "NAME: byte N (0xN): warning: invalid instruction
+ * encoding: REASON" and the bytes there. MQSAD_DIS_EXPLAIN adds after each word a table
+ * of its bit fields as "\t; " lines. The stream never allocates and never does I/O.
+ * ----------------------------------------------------------------------------------- */
+
+#define MQSAD_DIS_LINE_MAX 16384    /**< input lines must be shorter */
+
+enum {
+    MQSAD_DIS_WORDS = 1u << 0,      /**< tokens are 32-bit hex words */
+    MQSAD_DIS_BINARY = 1u << 1,     /**< the input is raw bytes */
+    MQSAD_DIS_EXPLAIN = 1u << 2,    /**< a bit-field table after each word */
+    MQSAD_DIS_INTERLEAVE = 1u << 3  /**< hand the output over before each diagnostic, so
+                                         that a terminal shows them in order */
+};
+
+/** Settings of a disassembly stream. */
+typedef struct mqsad_dis_stream_config {
+    const mqsad_target *target;
+    unsigned flags;              /**< MQSAD_DIS_* */
+    const char *name;            /**< the input's name in diagnostics ("<stdin>", a path);
+                                      must stay valid while the stream is used */
+    mqsad_write_fn write;        /**< receives both channels; must not be NULL */
+    void *user;                  /**< passed to write */
+} mqsad_dis_stream_config;
+
+/** A disassembly stream's context (opaque; caller-owned memory, see mqsad_dis_stream_size). */
+typedef struct mqsad_dis_stream mqsad_dis_stream;
+
+/** Bytes a context needs (about 500 KiB: the operand tables, the two channel buffers, a
+ *  line that straddles two chunks and the lines whose bytes still wait to be decoded). */
+MQSAD_API size_t mqsad_dis_stream_size(void);
+
+/** Starts a stream in mem[0..size) (size >= mqsad_dis_stream_size(), aligned like malloc's
+ *  memory) with *config (copied). Returns the context (at mem), or NULL for a NULL, too
+ *  small or misaligned mem, no target, no write function, or both WORDS and BINARY. */
+MQSAD_API mqsad_dis_stream *mqsad_dis_stream_init(void *mem, size_t size,
+                                                  const mqsad_dis_stream_config *config);
+
+/** Disassembles the next chunk of the input, data[0..len) (any length; need not end at a
+ *  line end). MQSAD_E_INVALID_ARGUMENT for NULL pointers or a finished stream. */
+MQSAD_API mqsad_status mqsad_dis_stream_feed(mqsad_dis_stream *s, const void *data, size_t len);
+
+/** Hands the buffered output and diagnostics to the write function now. */
+MQSAD_API mqsad_status mqsad_dis_stream_flush(mqsad_dis_stream *s);
+
+/** The end of the input: decodes what is left, reports an unclosed block, flushes both
+ *  channels. The stream takes no more input afterwards. */
+MQSAD_API mqsad_status mqsad_dis_stream_finish(mqsad_dis_stream *s);
+
+/** The number of diagnostics (warnings and errors) so far (`mqsad dis` exits 1 when it is
+ *  not 0). */
+MQSAD_API unsigned long mqsad_dis_stream_diagnostics(const mqsad_dis_stream *s);
+
 /* ===================================================================================
  * Wave execution (src/exec/wave.c, src/exec/state.c) — docs/exec.md
  * =================================================================================== */

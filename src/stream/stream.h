@@ -61,4 +61,77 @@ void mqsad__sink_diag(mqsad__sink *o, const char *name, unsigned long line, unsi
 /* only the source line and caret of mqsad__sink_diag */
 void mqsad__sink_source(mqsad__sink *o, const char *seg, size_t len, unsigned col);
 
+/* ---- disassembly: operand text tables (src/stream/dis_word.c) --------------------------
+ * The text of a decoded word without a literal is a prefix (the mnemonic and a space)
+ * followed by its four operands' texts in the order VDST, SRC0, SRC1, SRC2, joined by
+ * ", ", and " clamp" when CLAMP is set; each operand's text depends only on (instruction,
+ * slot, code). mqsad_dis_ctx_init learns all of it from the library itself (mqsad_decode
+ * and mqsad_format on words it builds from the target and instruction tables) and keeps
+ * each (slot, code) text in a 16-byte entry: printing a word is then five fixed-size
+ * copies. A word the tables do not cover (literals, texts longer than an entry, control
+ * bits that are not the instruction's plain ones) goes through mqsad_decode + mqsad_format. */
+#define MQSAD__DIS_TEXT 14          /* entry text, ", " included */
+#define MQSAD__DIS_TABLES 16        /* distinct operand tables a context holds */
+enum { MQSAD__DIS_UNSET = 0, MQSAD__DIS_FAST = 1, MQSAD__DIS_SLOW = 2 };
+
+typedef struct mqsad__dis_entry {
+    char text[MQSAD__DIS_TEXT];     /* the operand's text, then ", " (not after SRC2) */
+    uint8_t len;
+    uint8_t ok;                     /* MQSAD__DIS_*: ANDing four gives FAST only if all are */
+} mqsad__dis_entry;
+
+typedef struct mqsad__dis_op {      /* one instruction the tables print */
+    uint32_t mask0, want0;          /* dword 0 & mask0 == want0 (marker, OP, fixed bits) */
+    uint32_t mask1;                 /* dword 1 & mask1 == 0 (the bits above SRC2) */
+    uint32_t clamp;                 /* the CLAMP bit in dword 0, 0 when none */
+    uint8_t tab[4];                 /* operand table per slot (MQSAD_SLOT_*) */
+    uint8_t plen;
+    char prefix[32];                /* "v_mqsad_u32_u8 " */
+} mqsad__dis_op;
+
+struct mqsad_dis_ctx {
+    const mqsad_target *target;
+    unsigned op_lo;                 /* the OP field: (dword 0 >> op_lo) & op_mask */
+    uint32_t op_mask;
+    unsigned nops, ntables;
+    uint8_t op_index[1024];         /* OP field value -> ops[], 0xff: no table */
+    mqsad__dis_op ops[MQSAD_INSN_COUNT];
+    uint8_t table_slot[MQSAD__DIS_TABLES];
+    mqsad__dis_entry tab[MQSAD__DIS_TABLES][512];
+};
+
+#define MQSAD__DIS_FAST_MAX (32 + 4 * 16 + 8)   /* bytes mqsad__dis_fast may write */
+
+/* Fills *c (zeroed memory) for target t: mqsad_dis_ctx_init without the checks. */
+void mqsad__dis_ctx_build(struct mqsad_dis_ctx *c, const mqsad_target *t);
+
+/* MQSAD_DIS_EXPLAIN's table of the fields of *in (status st from mqsad_decode) on t
+ * (src/stream/dis_explain.c). */
+void mqsad__dis_explain(mqsad__sink *o, const mqsad_target *t, const mqsad_inst *in, mqsad_status st);
+
+/* The text of the 8-byte word d0:d1 (no tab, no newline, no NUL) at o, which must have
+ * MQSAD__DIS_FAST_MAX bytes of room; returns its end, or NULL (nothing that counts was
+ * written) when the tables do not cover the word. */
+static inline char *mqsad__dis_fast(const struct mqsad_dis_ctx *c, uint32_t d0, uint32_t d1, char *o)
+{
+    unsigned k = c->op_index[(d0 >> c->op_lo) & c->op_mask];
+    const mqsad__dis_op *op;
+    const mqsad__dis_entry *v, *a, *b, *e;
+    if (k >= MQSAD_INSN_COUNT) return NULL;
+    op = &c->ops[k];
+    if (((d0 & op->mask0) ^ op->want0) | (d1 & op->mask1)) return NULL;
+    v = &c->tab[op->tab[MQSAD_SLOT_VDST]][d0 & 0xffu];
+    a = &c->tab[op->tab[MQSAD_SLOT_SRC0]][d1 & 0x1ffu];
+    b = &c->tab[op->tab[MQSAD_SLOT_SRC1]][(d1 >> 9) & 0x1ffu];
+    e = &c->tab[op->tab[MQSAD_SLOT_SRC2]][(d1 >> 18) & 0x1ffu];
+    if ((v->ok & a->ok & b->ok & e->ok) != MQSAD__DIS_FAST) return NULL;
+    memcpy(o, op->prefix, 32); o += op->plen;   /* whole entries: the bytes past len */
+    memcpy(o, v, 16); o += v->len;        /* are overwritten by the next copy */
+    memcpy(o, a, 16); o += a->len;
+    memcpy(o, b, 16); o += b->len;
+    memcpy(o, e, 16); o += e->len;
+    memcpy(o, " clamp", 6);
+    return o + ((d0 & op->clamp) ? 6 : 0);
+}
+
 #endif

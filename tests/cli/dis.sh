@@ -170,7 +170,7 @@ printf '\004\000\075\326\002\003\042\004\377\377\377\377\004\000\075\326\002\003
 printf '\tv_mqsad_u32_u8 v[4:7], v[2:3], v1, v[8:11]\n\tv_mqsad_u32_u8 v[4:7], v[2:3], v1, v[8:11]\n' > "$tmp/want"
 cmp -s "$tmp/out" "$tmp/want" && ok || bad "--bin: valid words around problems"
 cat > "$tmp/want_err" <<EOF
-<stdin>: byte 8 (0x8): warning: invalid instruction encoding: not v_mqsad_u32_u8 on this target (encoding or opcode differs)
+<stdin>: byte 8 (0x8): warning: invalid instruction encoding: not a SAD-family instruction on this target (encoding or opcode differs)
   ff ff ff ff 04 00 3d d6
 <stdin>: byte 20 (0x14): warning: invalid instruction encoding: truncated input: literal bytes missing
   04 00 3d d6 ff 02 22 04 78 56
@@ -180,7 +180,7 @@ EOF
 [ $rc -eq 1 ] && cmp -s "$tmp/err" "$tmp/want_err" && ok || { bad "--bin diagnostics (rc=$rc)"; diff "$tmp/err" "$tmp/want_err" >&2; }
 printf '\004\000\075\326\002\003\042\004' > "$tmp/w.bin"
 "$BIN" dis -t gfx900 --bin "$tmp/w.bin" > "$tmp/out" 2> "$tmp/err"; rc=$?
-[ $rc -eq 1 ] && grep -q "^$tmp/w.bin: byte 0 (0x0): warning: invalid instruction encoding: not v_mqsad" "$tmp/err" &&
+[ $rc -eq 1 ] && grep -q "^$tmp/w.bin: byte 0 (0x0): warning: invalid instruction encoding: not a SAD-family instruction" "$tmp/err" &&
     grep -qx "  $W" "$tmp/err" && [ ! -s "$tmp/out" ] && ok || bad "--bin: another target's word, file name (rc=$rc)"
 "$BIN" dis -t gfx1100 --bin < /dev/null > "$tmp/out" 2>&1; rc=$?
 [ $rc -eq 0 ] && [ ! -s "$tmp/out" ] && ok || bad "--bin: empty input"

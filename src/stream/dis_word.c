@@ -1,0 +1,227 @@
+/*
+ * dis_word.c — mqsad_dis_ctx_init and mqsad_dis_word: one word's decode + format through
+ * operand text tables that the library builds from itself (stream.h says what they hold).
+ *
+ * Everything the tables know is learnt from mqsad_decode and mqsad_format on words made
+ * from the target table (marker, OP field) and the instruction table (opcodes), so every
+ * instruction the decoder knows is covered, and nothing is stated twice:
+ *  - the base word of an instruction has VDST 0 and v0 in every source; it must decode to
+ *    that instruction, and its text must be a prefix and the four operand texts;
+ *  - each control bit of dword 0 (above VDST) and each bit of dword 1 above SRC2 is
+ *    flipped alone: a bit that leaves the text unchanged is free, the one that adds
+ *    " clamp" is CLAMP, every other one must keep the base word's value;
+ *  - each code of each slot, with the base word's other operands: a code that decodes
+ *    without a literal gets its text; one that does not, or uses a literal, or whose text
+ *    does not fit an entry, sends its words to mqsad_decode + mqsad_format. On targets
+ *    whose decoder enforces the constant bus (family->dis_strict) a scalar operand in SRC1
+ *    or SRC2 does too: the limit is on the combination, and one scalar source (SRC0)
+ *    is allowed everywhere.
+ * tests/test_dis_word.c compares mqsad_dis_word with mqsad_decode + mqsad_format on random
+ * and edge words of every instruction, code and slot on every target.
+ */
+#include "stream/stream.h"
+#include "isa/isa.h"
+
+#include <stdalign.h>
+#include <stdint.h>
+#include <string.h>
+
+static uint32_t rd32(const uint8_t *p)
+{
+    return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
+}
+
+static void wr32(uint8_t *p, uint32_t v)
+{
+    p[0] = (uint8_t)v; p[1] = (uint8_t)(v >> 8); p[2] = (uint8_t)(v >> 16); p[3] = (uint8_t)(v >> 24);
+}
+
+/* mqsad_decode + mqsad_format of the 8-byte word d0:d1: 1 with the text in buf (when buf
+ * is not NULL) when it decodes, without a literal, to instruction id. */
+static int text_of(const mqsad_target *t, mqsad_insn_id id, uint32_t d0, uint32_t d1, mqsad_inst *in,
+                   char *buf, size_t size)
+{
+    uint8_t b[8];
+    wr32(b, d0);
+    wr32(b + 4, d1);
+    return mqsad_decode(t, b, 8, in) == MQSAD_OK && in->insn == id && in->literal_size == 0 &&
+           (!buf || mqsad_format(in, buf, size, NULL) == MQSAD_OK);
+}
+
+/* The word with the code of slot replaced. */
+static void put_code(uint32_t *d0, uint32_t *d1, int slot, unsigned code)
+{
+    if (slot == MQSAD_SLOT_VDST) *d0 = (*d0 & ~0xffu) | code;
+    else *d1 = (*d1 & ~(0x1ffu << (9 * slot))) | code << (9 * slot);
+}
+
+/* The table of slot for instruction id: text of each code with the base word d0:d1
+ * elsewhere. */
+static void fill_table(const mqsad_target *t, mqsad_insn_id id, int slot, uint32_t d0, uint32_t d1,
+                       mqsad__dis_entry *tab)
+{
+    const unsigned ncodes = slot == MQSAD_SLOT_VDST ? 256 : 512;
+    unsigned code;
+    memset(tab, 0, 512 * sizeof *tab);   /* the bytes past each text stay 0 */
+    for (code = 0; code < ncodes; code++) {
+        uint32_t w0 = d0, w1 = d1;
+        mqsad_inst in;
+        char text[320];
+        size_t len = 0, extra = slot == MQSAD_SLOT_SRC2 ? 0 : 2;
+        const mqsad_operand *op;
+        tab[code].ok = MQSAD__DIS_SLOW;
+        put_code(&w0, &w1, slot, code);
+        if (!text_of(t, id, w0, w1, &in, NULL, 0)) continue;
+        if (mqsad_format_operand(&in, slot, text, sizeof text, &len) != MQSAD_OK) continue;
+        if (len + extra > MQSAD__DIS_TEXT) continue;
+        op = slot == MQSAD_SLOT_VDST ? &in.vdst : &in.src[slot];
+        if (t->family->dis_strict && (slot == MQSAD_SLOT_SRC1 || slot == MQSAD_SLOT_SRC2) &&
+            mqsad_operand_is_scalar(op))
+            continue;
+        memcpy(tab[code].text, text, len);
+        memcpy(tab[code].text + len, ", ", extra);
+        tab[code].len = (uint8_t)(len + extra);
+        tab[code].ok = MQSAD__DIS_FAST;
+    }
+}
+
+/* The index of a table equal to tab for slot (added when new); -1 when there is no room. */
+static int add_table(struct mqsad_dis_ctx *c, int slot, const mqsad__dis_entry *tab)
+{
+    unsigned k;
+    for (k = 0; k < c->ntables; k++)
+        if (c->table_slot[k] == slot && !memcmp(c->tab[k], tab, 512 * sizeof *tab)) return (int)k;
+    if (c->ntables == MQSAD__DIS_TABLES) return -1;
+    memcpy(c->tab[c->ntables], tab, 512 * sizeof *tab);
+    c->table_slot[c->ntables] = (uint8_t)slot;
+    return (int)c->ntables++;
+}
+
+/* Learns instruction id's control bits and operand tables; 0 when the tables cannot
+ * print it (the decoder does not know it here, or its text has another shape). */
+static int learn(struct mqsad_dis_ctx *c, const mqsad_insn_info *info, mqsad__dis_op *op)
+{
+    static const int slots[4] = { MQSAD_SLOT_VDST, MQSAD_SLOT_SRC0, MQSAD_SLOT_SRC1, MQSAD_SLOT_SRC2 };
+    const mqsad_target *t = c->target;
+    const mqsad_family *f = t->family;
+    const uint32_t v0 = MQSAD_CODE_VGPR0;
+    uint32_t d0 = (uint32_t)f->marker << 26 | (uint32_t)info->opcode[f->encoding] << f->op_lo;
+    uint32_t d1 = v0 | v0 << 9 | v0 << 18, free0 = 0;
+    mqsad_inst in;
+    char base[320], text[320], rest[320], opnd[320];
+    size_t blen, rlen = 0, len;
+    int i, bit, clamp_bit = -1;
+    mqsad__dis_entry tab[512];
+
+    if (!mqsad_insn_on_target(info->id, t)) return 0;
+    if (!text_of(t, info->id, d0, d1, &in, base, sizeof base)) return 0;
+    blen = strlen(base);
+    for (i = 0; i < 4; i++) {   /* the base text: a prefix, then the operands joined by ", " */
+        if (mqsad_format_operand(&in, slots[i], opnd, sizeof opnd, &len) != MQSAD_OK) return 0;
+        if (rlen + len + 2 >= sizeof rest) return 0;
+        if (i) { memcpy(rest + rlen, ", ", 2); rlen += 2; }
+        memcpy(rest + rlen, opnd, len);
+        rlen += len;
+    }
+    if (rlen > blen || blen - rlen >= sizeof op->prefix || memcmp(base + blen - rlen, rest, rlen)) return 0;
+    memset(op->prefix, 0, sizeof op->prefix);
+    memcpy(op->prefix, base, blen - rlen);
+    op->plen = (uint8_t)(blen - rlen);
+
+    /* control bits: dword 0 above VDST, dword 1 above SRC2 */
+    op->mask0 = 0xffffff00u;
+    op->want0 = d0 & op->mask0;
+    op->mask1 = 0xf8000000u;   /* OMOD, NEG: 0 as in the base word */
+    op->clamp = 0;
+    for (bit = 8; bit < 32; bit++) {
+        uint32_t m = 1u << bit;
+        if (!text_of(t, info->id, d0 ^ m, d1, &in, text, sizeof text)) continue;
+        if (!strcmp(text, base)) { free0 |= m; continue; }
+        if (clamp_bit < 0 && !(d0 & m) && strlen(text) == blen + 6 && !memcmp(text, base, blen) &&
+            !strcmp(text + blen, " clamp"))
+            clamp_bit = bit;
+    }
+    if (clamp_bit >= 0) op->clamp = 1u << clamp_bit;
+    /* the free bits and CLAMP all at once must still print the base text (+ " clamp") */
+    if (free0 | op->clamp) {
+        int ok = text_of(t, info->id, d0 | free0 | op->clamp, d1, &in, text, sizeof text) &&
+                 !strncmp(text, base, blen) && !strcmp(text + blen, op->clamp ? " clamp" : "");
+        if (!ok) free0 = 0;
+    }
+    op->mask0 &= ~(free0 | op->clamp);
+
+    for (i = 0; i < 4; i++) {
+        int k;
+        fill_table(t, info->id, slots[i], d0, d1, tab);
+        if ((k = add_table(c, slots[i], tab)) < 0) return 0;
+        op->tab[slots[i]] = (uint8_t)k;
+    }
+    return 1;
+}
+
+size_t mqsad_dis_ctx_size(void) { return sizeof(struct mqsad_dis_ctx); }
+
+/* Builds *c for target t (c is zeroed memory). */
+void mqsad__dis_ctx_build(struct mqsad_dis_ctx *c, const mqsad_target *t)
+{
+    const mqsad_family *f = t->family;
+    unsigned id;
+    c->target = t;
+    memset(c->op_index, 0xff, sizeof c->op_index);
+    if (!f || f->op_bits > 10) return;   /* op_index covers 10-bit OP fields */
+    c->op_lo = f->op_lo;
+    c->op_mask = (1u << f->op_bits) - 1u;
+    for (id = 0; id < MQSAD_INSN_COUNT; id++) {
+        const mqsad_insn_info *info = mqsad_insn_get((mqsad_insn_id)id);
+        mqsad__dis_op *op = &c->ops[c->nops];
+        unsigned opcode;
+        if (!info) continue;
+        opcode = info->opcode[f->encoding] & c->op_mask;
+        if (c->op_index[opcode] != 0xff || !learn(c, info, op)) continue;
+        c->op_index[opcode] = (uint8_t)c->nops++;
+    }
+}
+
+mqsad_dis_ctx *mqsad_dis_ctx_init(void *mem, size_t size, const mqsad_target *target)
+{
+    struct mqsad_dis_ctx *c = mem;
+    if (!mem || size < sizeof *c || (uintptr_t)mem % alignof(struct mqsad_dis_ctx) || !target ||
+        !target->family)
+        return NULL;
+    memset(c, 0, sizeof *c);
+    mqsad__dis_ctx_build(c, target);
+    return c;
+}
+
+mqsad_status mqsad_dis_word(const mqsad_dis_ctx *ctx, const uint8_t *bytes, size_t len, char *buf,
+                            size_t size, size_t *text_len, size_t *inst_len)
+{
+    mqsad_inst in;
+    mqsad_status st;
+    size_t n = 0;
+    if (text_len) *text_len = 0;
+    if (inst_len) *inst_len = 0;
+    if (!ctx || (!bytes && len) || (!buf && size)) return MQSAD_E_INVALID_ARGUMENT;
+    if (len >= 8) {
+        char tmp[MQSAD__DIS_FAST_MAX];
+        char *o = size > MQSAD__DIS_FAST_MAX ? buf : tmp;
+        char *e = mqsad__dis_fast(ctx, rd32(bytes), rd32(bytes + 4), o);
+        if (e) {
+            n = (size_t)(e - o);
+            if (inst_len) *inst_len = 8;
+            if (text_len) *text_len = n;
+            if (o == tmp) {
+                if (size == 0) return MQSAD_E_BUFFER_TOO_SMALL;
+                memcpy(buf, tmp, n < size ? n : size - 1);
+                buf[n < size ? n : size - 1] = '\0';
+                return n < size ? MQSAD_OK : MQSAD_E_BUFFER_TOO_SMALL;
+            }
+            buf[n] = '\0';
+            return MQSAD_OK;
+        }
+    }
+    st = mqsad_decode(ctx->target, bytes, len, &in);
+    if (st != MQSAD_OK) return st;
+    if (inst_len) *inst_len = in.length;
+    return mqsad_format(&in, buf, size, text_len);
+}
