@@ -30,13 +30,13 @@ int web_eval(int id, uint64_t s0, uint32_t s1, uint32_t s2_0, uint32_t s2_1, uin
              uint32_t s2_3, int clamp);
 uint32_t web_msad(uint32_t a, uint32_t b, uint32_t acc);
 
-enum { WEB_IN_MAX = 65536, WEB_OUT_MAX = 16384 };
+enum { WEB_IN_MAX = 65536, WEB_OUT_MAX = 65536 };
 
 static unsigned char web_in[WEB_IN_MAX];
 static char web_out[WEB_OUT_MAX];
 
-/* ---- JSON output into web_out (truncation cannot cut a document: every string written
- *      here is bounded far below WEB_OUT_MAX) ------------------------------------------- */
+/* ---- JSON output into web_out. Truncation would cut a document; the largest one written
+ *      here (web_tables, about 10 KiB for 47 targets) stays far below WEB_OUT_MAX. ------- */
 
 struct out { size_t len; };
 
