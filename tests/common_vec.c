@@ -51,7 +51,7 @@ static int expected_bytes(const char *s, int *out, int max)
 
 /* Our diagnostics in the row's form: "error@COL: msg" for the first, the second (extra_*)
  * and every further lexer error llvm-mc prints, joined by " || ". */
-static void our_errors(const char *text, const mqsad_diag *d, char *buf, size_t size)
+void t_asm_errors(const char *text, const mqsad_diag *d, char *buf, size_t size)
 {
     char msg[512];
     size_t resume = 0, l;
@@ -96,7 +96,7 @@ static int literal_of(const char *op, uint64_t *v)
 static void both_reject(char **f, const mqsad_diag *d, t_asm_tally *t)
 {
     char err[4096];
-    our_errors(f[1], d, err, sizeof err);
+    t_asm_errors(f[1], d, err, sizeof err);
     t->both_reject++;
     if (!strcmp(err, f[3])) t->msg_match++;
     else if (t->show_msg)

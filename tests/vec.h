@@ -36,6 +36,10 @@ typedef struct t_asm_tally {
  * columns, with the further lexer errors of mqsad_diag_next_lexer_error, are a figure). */
 void t_asm_row(char **field, void *tally /* t_asm_tally: t_tsv_each's fn as it is */);
 
+/* Our diagnostics for text in a row's form: "error@COL: msg" for the first, the second
+ * (extra_*) and every further lexer error llvm-mc prints, joined by " || ". */
+void t_asm_errors(const char *text, const mqsad_diag *d, char *buf, size_t size);
+
 typedef struct t_dis_tally {
     unsigned long rows, valid, invalid;      /* llvm-mc: decoded / invalid, crash or another instruction */
     unsigned long agree;

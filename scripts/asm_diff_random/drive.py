@@ -4,7 +4,7 @@
 
   drive.py TARGET SEED N [BATCH] [OUTDIR]
 
-N random v_mqsad_u32_u8 lines from gen.py (operand kinds in every slot, inline/float/literal
+N random SAD-family lines from gen.py (INSN: one mnemonic or all; operand kinds in every slot, inline/float/literal
 values, lit()/lit64(), expressions, modifiers, odd spacing and case, comments, broken
 operands; GOODP in the environment = share of valid lines), run through both tools in
 batches (one llvm-mc at a time, niced). A line that differs in a batch is re-run on its own;

@@ -1,9 +1,18 @@
 #!/usr/bin/env python3
-"""gen.py — random v_mqsad_u32_u8 assembler lines for drive.py (`gen.py SEED N` prints N)."""
+"""gen.py — random assembler lines of the SAD family for drive.py (`gen.py SEED N` prints N).
+
+Environment: GOODP (share of well-formed operands, default 0.35); INSN (one mnemonic, or
+"all" for a random family member per line, the default)."""
 import random, sys
 R = random.Random()
 import os
 GOODP = float(os.environ.get("GOODP", "0.35"))
+# widths in dwords of VDST, SRC0, SRC1, SRC2 per instruction (llvm-mc 22's operand classes)
+FAMILY = {"v_sad_u8": (1, 1, 1, 1), "v_sad_hi_u8": (1, 1, 1, 1), "v_sad_u16": (1, 1, 1, 1),
+          "v_sad_u32": (1, 1, 1, 1), "v_msad_u8": (1, 1, 1, 1), "v_qsad_pk_u16_u8": (2, 2, 1, 2),
+          "v_mqsad_pk_u16_u8": (2, 2, 1, 2), "v_mqsad_u32_u8": (4, 2, 1, 4)}
+INSN = os.environ.get("INSN", "all")
+CUR = ["v_mqsad_u32_u8", FAMILY["v_mqsad_u32_u8"]]
 
 def rr(a, b): return R.randint(a, b)
 def ch(*xs): return R.choice(xs)
@@ -105,8 +114,8 @@ def expr():
     return "%s%s%s%s%s" % (a, op, b, ch("+", "*", "-"), intlit())
 
 def operand(slot):
-    """slot: 0 vdst, 1 src0 (64), 2 src1 (32), 3 src2 (128)"""
-    n = [4, 2, 1, 4][slot]
+    """slot: 0 vdst, 1 src0, 2 src1, 3 src2 (widths of the current instruction)"""
+    n = CUR[1][slot]
     r = R.random()
     if slot == 0:
         w = [0.75, 0.1, 0.04, 0.03, 0.03, 0.02, 0.03]
@@ -147,9 +156,11 @@ MODS = ["clamp", "clamp", "op_sel:[0,0,0,0]", "op_sel:[1,0,0,0]", "op_sel:[0,0]"
         "mul:2 clamp", "clamp mul:2", "clamp div:2", "cbsz:1"]
 TAILS = ["", "", "", "", " ; comment", " // c", " # hash", ";", " ;; x", " junk", ", v1", ",", " , ", " v[4:7]",
          " 1", " )", " ]", "\\", " ;v_mqsad_u32_u8 v[4:7], v[2:3], v1, v[8:11]", " // v[4:7]", "  ", "\t"]
-MNEMS = ["v_mqsad_u32_u8"] * 30 + ["V_MQSAD_U32_U8", "v_mqsad_u32_u8_e64", "V_Mqsad_U32_u8", "v_mqsad_u32_u8_e32",
-         "v_mqsad_u32_u8_sdwa", "v_mqsad_u32_u8_dpp", "v_mqsad_u32_u8_e64_dpp", "v_mqsad_u32_u8_vop3", "v_mqsad_u32_u",
-         "v_mqsad_u32_u8_e64 ", "v_mqsad_u32_u8 ", "\tv_mqsad_u32_u8", "  v_mqsad_u32_u8"]
+def mnem():
+    m = CUR[0]
+    if R.random() < 0.7: return m
+    return ch(m.upper(), m + "_e64", m[:2].upper() + m[2:], m + "_e32", m + "_sdwa", m + "_dpp", m + "_e64_dpp",
+              m + "_vop3", m[:-1], m + "_e64 ", m + " ", "\t" + m, "  " + m, m + "_e64_e64", m[:-2] + "16")
 
 def regexpr(n):
     a = rr(0, 250)
@@ -159,9 +170,13 @@ def regexpr(n):
     return "%s[%s%s:%s%s]" % (ch("v", "v", "s", "ttmp", "a"), ws(), fa, fb, ws())
 
 def good(slot):
-    return ["v[4:7]", "v[2:3]", "v1", "v[8:11]"][slot]
+    n = CUR[1][slot]
+    a = [4, 2, 1, 8][slot]
+    return "v%d" % a if n == 1 else "v[%d:%d]" % (a, a + n - 1)
 
 def line():
+    CUR[0] = INSN if INSN != "all" else R.choice(sorted(FAMILY))
+    CUR[1] = FAMILY[CUR[0]]
     ops = []
     for slot in range(4):
         if R.random() < GOODP: ops.append(good(slot))
@@ -172,7 +187,7 @@ def line():
     seps = []
     for i in range(len(ops) - 1):
         seps.append(ch(", ", ", ", ", ", ",", " ,", ",\t", " , ", ",  ") if R.random() > 0.01 else ch(" ", ",,", ";"))
-    s = R.choice(MNEMS) + ch(" ", " ", " ", "\t", "  ")
+    s = mnem() + ch(" ", " ", " ", "\t", "  ")
     for i, o in enumerate(ops):
         s += o
         if i < len(seps): s += seps[i]

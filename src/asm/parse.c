@@ -11,14 +11,17 @@
  *     first parse error ends the line ("failed parsing operand." when LLVM has no better
  *     message); an unsupported mnemonic replaces it ("invalid instruction", "e32 variant
  *     of this instruction is not supported", ...).
- *  2. MatchInstructionImpl: operand classes in order — VDST VReg_128 (even on aligned
- *     targets), SRC0 VS_64 (+ inline int64/f64 or int32/uint32 literal), SRC1 VS_32
- *     (+ int32/uint32, f32-convertible floats, expressions), SRC2 VReg_128, clamp
- *     (optional); the first mismatch is "invalid operand for instruction" at that operand,
- *     a missing one "too few operands for instruction" at the mnemonic.
+ *  2. MatchInstructionImpl: operand classes in order, by the instruction table's widths:
+ *     VDST a VGPR tuple of its width (even on aligned targets); each source by its width,
+ *     1 dword VS_32 (+ int32/uint32, f32-convertible floats, expressions, lds_direct),
+ *     2 dwords VS_64 (+ inline int64/f64 or int32/uint32 literal), 4 dwords (SRC2 of
+ *     v_mqsad_u32_u8) VReg_128; clamp (optional). The first mismatch is "invalid operand
+ *     for instruction" at that operand, a missing one "too few operands for instruction"
+ *     at the mnemonic.
  *  3. validateInstruction: lds_direct, literals ("invalid operand for instruction",
  *     "literal operands are not supported", "only one unique literal operand is
- *     allowed"), constant bus, integer clamp (GFX7), 64-bit VGPR alignment of SRC0.
+ *     allowed"), constant bus over the three sources, integer clamp (GFX6/GFX7), 64-bit
+ *     VGPR alignment of 64-bit sources.
  *
  * Deliberate deviations from llvm-mc 22 (docs/deviations.md, conformance.md):
  *  D1 lit()/lit64() on targets without VOP3 literals -> "literal operands are not
@@ -27,7 +30,11 @@
  *     literals and -17, -17 / -17, 0xffffffef are both accepted on every GFX10+ target;
  *  D4 gfx1250 lit(X) in SRC0 keeps X in the 64-bit literal (LLVM truncates it to 32 bits)
  *     and rejects X that lit64() would reject.
- * Only v_mqsad_u32_u8 is known; every other mnemonic is "invalid instruction".
+ *  D5 VOP3-DPP (_e64_dpp, dpp8, dpp16 modifiers), which llvm-mc accepts for the 32-bit
+ *     members on GFX11+: "VOP3-DPP forms are not supported".
+ * The SAD-family mnemonics of the instruction table (src/isa/insn.c) are known where
+ * mqsad_insn_on_target() says so; any other mnemonic gets llvm-mc's "invalid instruction"
+ * (with its suggestions) or "instruction not supported on this GPU".
  */
 #include "asm/asm.h"
 
@@ -65,6 +72,7 @@ typedef struct pop {
 typedef struct pstate {
     const mqsad_target *t;
     const mqsad_family *f;
+    const mqsad_insn_info *in;   /* the instruction, once its mnemonic is known */
     asm_lexer lx;
     asm_expr_ctx ex;
     int err;                 /* a pending error */
@@ -622,38 +630,31 @@ static int fits32(int64_t v) { return v >= -(int64_t)0x80000000 && v <= (int64_t
 
 /* ---- matching -------------------------------------------------------------------------------- */
 
-static int reg_ok_src0(const pop *o)
+/* a register in a VS_32 (w = 1) or VS_64 (w = 2) source */
+static int reg_ok_src(const pop *o, unsigned w)
 {
     if (o->kind != PO_REG || o->subreg) return 0;
     switch (o->rk) {
-    case RK_VGPR: case RK_SGPR: case RK_TTMP: return o->width == 2;
+    case RK_VGPR: case RK_SGPR: case RK_TTMP: return o->width == w;
     case RK_SPECIAL:
-        return o->special != SPECIAL_PC && (mqsad_special_slots(o->special) & 1u);
+        if (o->special == SPECIAL_PC) return 0;
+        if (o->special == MQSAD_SPECIAL_SRC_LDS_DIRECT) return w == 1;
+        return (mqsad_special_slots(o->special) & (w == 2 ? 1u : 2u)) != 0;
     default: return 0;
     }
 }
 
-static int reg_ok_src1(const pop *o)
+/* a VGPR tuple of w dwords (VDST; SRC2 of v_mqsad_u32_u8): the aligned register classes
+ * of CDNA2+/gfx1250 reject an odd first register here, in the matcher */
+static int reg_ok_vgpr(pstate *p, const pop *o, unsigned w)
 {
-    if (o->kind != PO_REG || o->subreg) return 0;
-    switch (o->rk) {
-    case RK_VGPR: case RK_SGPR: case RK_TTMP: return o->width == 1;
-    case RK_SPECIAL:
-        return o->special == MQSAD_SPECIAL_SRC_LDS_DIRECT ||
-               (o->special != SPECIAL_PC && (mqsad_special_slots(o->special) & 2u));
-    default: return 0;
-    }
+    return o->kind == PO_REG && !o->subreg && o->rk == RK_VGPR && o->width == w &&
+           (w == 1 || p->f->vgpr_align < 2 || o->num % 2 == 0);
 }
 
-static int reg_ok_quad(pstate *p, const pop *o)
+static int match_w64(pstate *p, const pop *o)
 {
-    return o->kind == PO_REG && !o->subreg && o->rk == RK_VGPR && o->width == 4 &&
-           (p->f->vgpr_align < 2 || o->num % 2 == 0);
-}
-
-static int match_src0(pstate *p, const pop *o)
-{
-    if (o->kind == PO_REG) return reg_ok_src0(o);
+    if (o->kind == PO_REG) return reg_ok_src(o, 2);
     if (o->kind != PO_IMM) return 0;
     if (o->is_fp) return !o->lit && is_inline64(p->t, (uint64_t)o->ival);
     /* gfx1250 (64-bit literals): the matcher lets any integer through, lit()/lit64() too;
@@ -661,20 +662,33 @@ static int match_src0(pstate *p, const pop *o)
      * only if no later operand fails to match) */
     if (p->f->literal == MQSAD_LIT_32_64) return 1;
     /* lit()/lit64() make a value a literal, never an inline constant: a 64-bit value such
-     * as lit(0x3ff0000000000000) is no 32-bit literal and fails here, before SRC1/SRC2 */
+     * as lit(0x3ff0000000000000) is no 32-bit literal and fails here, before later operands */
     if (o->lit) return fits32(o->ival);
     return is_inline64(p->t, (uint64_t)o->ival) || fits32(o->ival);
 }
 
-static int match_src1(pstate *p, const pop *o)
+static int match_w32(const pop *o)
 {
     uint32_t fb;
-    (void)p;
-    if (o->kind == PO_REG) return reg_ok_src1(o);
+    if (o->kind == PO_REG) return reg_ok_src(o, 1);
     if (o->kind == PO_EXPR) return 1;
     if (o->kind != PO_IMM) return 0;
     if (o->is_fp) return to_f32((uint64_t)o->ival, &fb);
     return fits32(o->ival);
+}
+
+/* the width of operand i of the line (0 = VDST, 1..3 = SRC0..SRC2) */
+static unsigned op_width(const pstate *p, unsigned i)
+{
+    return p->in->width[i == 0 ? MQSAD_SLOT_VDST : i - 1];
+}
+
+/* operand i of the line against the instruction's operand class */
+static int match_operand(pstate *p, unsigned i, const pop *o)
+{
+    unsigned w = op_width(p, i);
+    if (i == 0 || (i == 3 && p->in->src2_vgpr_only)) return reg_ok_vgpr(p, o, w);
+    return w == 2 ? match_w64(p, o) : match_w32(o);
 }
 
 /* ---- building the instruction ------------------------------------------------------------ */
@@ -763,7 +777,7 @@ static unsigned bus_key(const pop *o)
     case RK_SGPR: return 0x10000u | o->num << 4 | o->width;
     case RK_TTMP: return 0x20000u | o->num << 4 | o->width;
     case RK_SPECIAL:
-        if (o->special == MQSAD_SPECIAL_NULL) return 0;
+        if (o->special == MQSAD_SPECIAL_NULL || o->special == MQSAD_SPECIAL_SRC_LDS_DIRECT) return 0;
         return 0x30000u | (unsigned)o->special;
     default: return 0;
     }
@@ -772,6 +786,40 @@ static unsigned bus_key(const pop *o)
 /* ---- the driver ------------------------------------------------------------------------------ */
 
 static const char k_mnemonic[] = "v_mqsad_u32_u8";
+static const char k_dpp_msg[] = "VOP3-DPP forms are not supported";
+
+/* 1 if LLVM's tables hold DPP forms of the instruction: one whose operands are all 32-bit */
+static int has_vop3_dpp_form(const mqsad_insn_info *in)
+{
+    unsigned s;
+    for (s = 0; s < 4; s++)
+        if (in->width[s] != 1) return 0;
+    return 1;
+}
+
+/* 1 if llvm-mc 22 assembles a VOP3-DPP form of the instruction on the target: GFX11+
+ * (mqsad rejects those forms, D5) */
+static int has_vop3_dpp(const pstate *p)
+{
+    return p->f->encoding == MQSAD_ENC_GFX11 && has_vop3_dpp_form(p->in);
+}
+
+/* 1 if the current token opens a DPP control (GFX10+ spellings): row_mirror,
+ * row_half_mirror, or NAME: for dpp8, quad_perm, row_shl/shr/ror/share/xmask (a lone fi:,
+ * row_mask:, bank_mask: or bound_ctrl: is "not a valid operand." to llvm-mc 22) */
+static int is_dpp_modifier(pstate *p)
+{
+    static const char *const named[] = { "dpp8", "quad_perm", "row_shl", "row_shr", "row_ror",
+                                         "row_share", "row_xmask" };
+    const asm_tok *t = cur(p);
+    size_t i;
+    if (t->kind != TK_IDENT) return 0;
+    if (tok_is(p, t, "row_mirror") || tok_is(p, t, "row_half_mirror")) return 1;
+    if (peek(p, 1)->kind != TK_COLON) return 0;
+    for (i = 0; i < sizeof named / sizeof named[0]; i++)
+        if (t->len == strlen(named[i]) && memcmp(tstr(p, t), named[i], t->len) == 0) return 1;
+    return 0;
+}
 
 static void fill_diag(mqsad_diag *diag, mqsad_status st, unsigned col, const char *msg)
 {
@@ -809,16 +857,34 @@ static size_t mnemonic_suffix(const char *mn, size_t len, const char **variant)
     return len;
 }
 
-/* A mnemonic that is not v_mqsad_u32_u8: "invalid instruction" with llvm-mc's
- * suggestions when no GPU knows the name, "instruction not supported on this GPU" when
- * only others do; for another instruction of this target llvm-mc would go on to its
- * operands, mqsad says "invalid instruction" (a documented difference) */
+/* 1 if name[0..len) (any case, its suffix taken off) is a SAD-family mnemonic that the
+ * target's generation lacks (mqsad_insn_on_target) */
+static int family_elsewhere(const mqsad_target *t, const char *name, size_t len)
+{
+    char b[24];
+    const mqsad_insn_info *in;
+    size_t k;
+    if (len >= sizeof b) return 0;
+    for (k = 0; k < len; k++) b[k] = (name[k] >= 'A' && name[k] <= 'Z') ? (char)(name[k] + 32) : name[k];
+    b[len] = '\0';
+    in = mqsad_insn_lookup(b);
+    return in && !strcmp(in->name, b) && !mqsad_insn_on_target(in->id, t);
+}
+
+/* A mnemonic that is no SAD-family instruction of this target: "invalid instruction" with
+ * llvm-mc's suggestions when no GPU knows the name, "instruction not supported on this GPU"
+ * when only others do (a family member the generation lacks, by the instruction table, or
+ * any other name by the measured table of suggest.c); for another instruction of this
+ * target llvm-mc would go on to its operands, mqsad says "invalid instruction" (a
+ * documented difference) */
 static void invalid_instruction(const pstate *p, mqsad_diag *diag, unsigned col,
                                 const char *name, size_t len)
 {
     static const char msg[] = "invalid instruction";
-    int cls = mqsad__mnemonic_class(p->t, name, len);
+    int cls;
     if (!diag) return;
+    cls = family_elsewhere(p->t, name, len) ? MQSAD__MN_UNSUPPORTED
+                                            : mqsad__mnemonic_class(p->t, name, len);
     if (cls == MQSAD__MN_UNSUPPORTED) {
         fill_diag(diag, MQSAD_E_UNSUPPORTED, col, "instruction not supported on this GPU");
         return;
@@ -933,6 +999,7 @@ static int fast_parse(const mqsad_target *t, const char *s, size_t len, mqsad_in
     size_t i = 14;
     int k, clamp = 0, bus = 0;
     if (len < 16 || memcmp(s, k_mnemonic, 14) != 0 || s[14] != ' ') return 0;
+    if (!mqsad_insn_on_target(MQSAD_INSN_MQSAD_U32_U8, t)) return 0;
     while (i < len && s[i] == ' ') i++;
     for (k = 0; k < 4; k++) {
         if (!(i = fast_operand(s, i, len, &o[k]))) return 0;
@@ -998,10 +1065,10 @@ static mqsad_status parse_stmt(pstate *p, const mqsad_target *target, const char
     char mn[80];
     size_t mlen, k;
     const char *mname;
-    int known, variant_err = 0, res, prefixed;
+    int known, variant_err = 0, res, prefixed, dpp_ok = 0, dpp_variant = 0;
     const char *variant = NULL;
     mqsad_inst *in = out;
-    const pop *s0, *s1, *clampop = NULL;
+    const pop *clampop = NULL;
 
     if (diag) {             /* every field, but not the whole 1 KiB message: once per line */
         diag->status = MQSAD_OK;
@@ -1090,6 +1157,7 @@ static mqsad_status parse_stmt(pstate *p, const mqsad_target *target, const char
         return MQSAD_E_UNSUPPORTED;
     }
     known = 0;
+    p->in = NULL;
     if (mlen < sizeof mn) {
         for (k = 0; k < mlen; k++) {
             char c = mname[k];
@@ -1097,14 +1165,29 @@ static mqsad_status parse_stmt(pstate *p, const mqsad_target *target, const char
         }
         mn[mlen] = '\0';
         mlen = mnemonic_suffix(mn, mlen, &variant);
-        known = mlen == sizeof k_mnemonic - 1 && memcmp(mn, k_mnemonic, mlen) == 0;
+        mn[mlen] = '\0';
+        p->in = mqsad_insn_lookup(mn);
+        if (p->in && strcmp(p->in->name, mn) != 0) p->in = NULL;   /* "_e64_e64", "_e64_sdwa" */
+        known = p->in && mqsad_insn_on_target(p->in->id, target);
         variant_err = known && variant;
+        dpp_ok = known && has_vop3_dpp(p);
+        /* the VOP3-DPP variant: D5 once a DPP control shows up; without one, llvm-mc's
+         * errors (at the end "too few operands for instruction") */
+        if (variant_err && dpp_ok && !strcmp(variant, "e64_dpp")) {
+            variant_err = 0;
+            dpp_variant = 1;
+        }
     }
     next(p);
 
     /* operands */
     while (cur(p)->kind != TK_EOS) {
         pop o;
+        if (dpp_ok && (nops == 4 || (nops == 5 && ops[4].kind == PO_CLAMP)) && is_dpp_modifier(p)) {
+            fill_diag(diag, MQSAD_E_UNSUPPORTED, cur(p)->pos + 1, k_dpp_msg);
+            if (diag) diag->in_operands = 1;
+            return MQSAD_E_UNSUPPORTED;
+        }
         res = parse_operand(p, &o, nops, known);
         if (res != PS_OK) {
             mqsad_status st = MQSAD_E_SYNTAX;
@@ -1148,6 +1231,10 @@ static mqsad_status parse_stmt(pstate *p, const mqsad_target *target, const char
     }
 
     if (!known) { invalid_instruction(p, diag, mnem_pos + 1, mname, mlen); return MQSAD_E_UNSUPPORTED; }
+    if (dpp_variant) {
+        fill_diag(diag, MQSAD_E_SYNTAX, mnem_pos + 1, "too few operands for instruction");
+        return MQSAD_E_SYNTAX;
+    }
     if (variant_err) {
         char m[80];
         snprintf(m, sizeof m, "%s variant of this instruction is not supported", variant);
@@ -1155,144 +1242,188 @@ static mqsad_status parse_stmt(pstate *p, const mqsad_target *target, const char
         return MQSAD_E_UNSUPPORTED;
     }
 
-    /* match */
-    for (i = 0; i < 5; i++) {
-        int ok;
-        if (i >= nops) {
-            if (i == 4) break;
-            fill_diag(diag, MQSAD_E_SYNTAX, mnem_pos + 1, "too few operands for instruction");
-            return MQSAD_E_SYNTAX;
+    /* match. For an instruction whose operands are all 32-bit LLVM's tables also hold
+     * DPP/SDWA forms (on every target), whose sources must be VGPRs; when the VOP3 form
+     * fails, llvm-mc 22 reports the first source that is no VGPR if it comes before the
+     * VOP3 form's failure (measured: "v_sad_u8 v4, 32, v1, v8 junk" at 32,
+     * "v_sad_u8 v4, 2.0, v8" at 2.0 rather than "too few operands") */
+    {
+        unsigned fail = 99, vfail = 99, e = 0;
+        int few = 0;
+        if (has_vop3_dpp_form(p->in))
+            for (i = 1; i < 4 && i < nops; i++)
+                if (!(ops[i].kind == PO_REG && ops[i].rk == RK_VGPR && !ops[i].subreg && ops[i].width == 1)) {
+                    vfail = i;
+                    break;
+                }
+        for (i = 0; i < 5 && fail == 99; i++) {
+            if (i >= nops) {
+                if (i < 4) { few = 1; fail = i; }
+                break;
+            }
+            if (!(i < 4 ? match_operand(p, i, &ops[i]) : ops[4].kind == PO_CLAMP)) fail = i;
         }
-        switch (i) {
-        case 0: ok = reg_ok_quad(p, &ops[0]); break;
-        case 1: ok = match_src0(p, &ops[1]); break;
-        case 2: ok = match_src1(p, &ops[2]); break;
-        case 3: ok = reg_ok_quad(p, &ops[3]); break;
-        default: ok = ops[4].kind == PO_CLAMP; break;
-        }
-        if (!ok) {
-            fill_diag(diag, MQSAD_E_OPERAND_KIND, (nops >= OP_MATCH_CAP ? cap_pos : ops[i].pos) + 1,
+        if (fail == 99 && (nops > 5 || (nops == 5 && ops[4].kind != PO_CLAMP))) fail = nops > 5 ? 5 : 4;
+        if (fail != 99) {
+            if (vfail < fail) { few = 0; e = vfail; }
+            else e = fail;
+            if (few) {
+                fill_diag(diag, MQSAD_E_SYNTAX, mnem_pos + 1, "too few operands for instruction");
+                return MQSAD_E_SYNTAX;
+            }
+            fill_diag(diag, MQSAD_E_OPERAND_KIND, (nops >= OP_MATCH_CAP ? cap_pos : ops[e].pos) + 1,
                       "invalid operand for instruction");
             return MQSAD_E_OPERAND_KIND;
         }
     }
-    if (nops > 5 || (nops == 5 && ops[4].kind != PO_CLAMP)) {
-        unsigned e = nops > 5 ? 5 : 4;
-        fill_diag(diag, MQSAD_E_OPERAND_KIND, (nops >= OP_MATCH_CAP ? cap_pos : ops[e].pos) + 1,
-                  "invalid operand for instruction");
-        return MQSAD_E_OPERAND_KIND;
-    }
     if (nops == 5) clampop = &ops[4];
-    s0 = &ops[1];
-    s1 = &ops[2];
+    in->insn = p->in->id;
 
     /* build */
     set_reg(&in->vdst, &ops[0]);
-    set_reg(&in->src[2], &ops[3]);
     in->clamp = (uint8_t)(clampop && clampop->clamp);
     {
-        int bad0 = 0;
-        unsigned d1_pos = 0, d4_pos = 0;
-        if (s0->kind == PO_REG) set_reg(&in->src[0], s0);
-        else bad0 = !build_src0_imm(p, &in->src[0], s0);
-        if (s1->kind == PO_REG) set_reg(&in->src[1], s1);
-        else if (s1->kind == PO_EXPR) {
-            size_t n = mqsad__asm_expr_print(&p->ex, text, s1->node, in->symbol, sizeof in->symbol);
-            /* a folded expression lost its llvm-mc text; it filled half the node pool, so it
-             * is all but always over the 63-character bound anyway: the same error */
-            if (n >= sizeof in->symbol || s1->folded) {
-                fill_diag(diag, MQSAD_E_INPUT_TOO_LONG, s1->pos + 1, "expression too long");
-                return MQSAD_E_INPUT_TOO_LONG;
-            }
-            /* a quoted symbol name may hold NUL bytes; llvm-mc prints them raw, a C string
-             * cannot (docs/deviations.md) */
-            if (memchr(in->symbol, '\0', n)) {
-                fill_diag(diag, MQSAD_E_UNSUPPORTED, s1->pos + 1, "symbol name contains a NUL byte");
-                return MQSAD_E_UNSUPPORTED;
-            }
-            in->src[1].kind = MQSAD_OPK_SYMBOL;
-            in->symbol_data4 = (uint8_t)!mqsad__asm_expr_pcrel(&p->ex, s1->node);
-        } else build_src1_imm(p, &in->src[1], s1);
+        int bad[3] = { 0, 0, 0 }, d4 = -1, sym = 0;
+        unsigned d1_pos = 0, first_lit = 0, src, t2;
+        for (src = 0; src < 3; src++) {
+            const pop *o = &ops[src + 1];
+            mqsad_operand *d = &in->src[src];
+            if (o->kind == PO_REG) set_reg(d, o);
+            else if (o->kind == PO_EXPR) {
+                char tmp[MQSAD_SYMBOL_MAX];
+                size_t n = mqsad__asm_expr_print(&p->ex, text, o->node, tmp, sizeof tmp);
+                /* a folded expression lost its llvm-mc text; it filled half the node pool,
+                 * so it is all but always over the 63-character bound anyway: the same error */
+                if (n >= sizeof tmp || o->folded) {
+                    fill_diag(diag, MQSAD_E_INPUT_TOO_LONG, o->pos + 1, "expression too long");
+                    return MQSAD_E_INPUT_TOO_LONG;
+                }
+                /* a quoted symbol name may hold NUL bytes; llvm-mc prints them raw, a C
+                 * string cannot (docs/deviations.md) */
+                if (memchr(tmp, '\0', n)) {
+                    fill_diag(diag, MQSAD_E_UNSUPPORTED, o->pos + 1, "symbol name contains a NUL byte");
+                    return MQSAD_E_UNSUPPORTED;
+                }
+                d->kind = MQSAD_OPK_SYMBOL;
+                if (!sym++) {       /* a second expression is a second literal (below) */
+                    memcpy(in->symbol, tmp, n + 1);
+                    in->symbol_data4 = (uint8_t)!mqsad__asm_expr_pcrel(&p->ex, o->node);
+                }
+            } else if (op_width(p, src + 1) == 2) bad[src] = !build_src0_imm(p, d, o);
+            else build_src1_imm(p, d, o);
+        }
 
-        /* validateLdsDirect */
-        if (s1->kind == PO_REG && s1->rk == RK_SPECIAL && s1->special == MQSAD_SPECIAL_SRC_LDS_DIRECT) {
-            int unsupported = p->f->vgpr_align > 1 || p->f->encoding == MQSAD_ENC_GFX11;
-            fill_diag(diag, MQSAD_E_OPERAND_KIND, s1->pos + 1,
-                      unsupported ? "lds_direct is not supported on this GPU" : "lds_direct may be used as src0 only");
-            return MQSAD_E_OPERAND_KIND;
-        }
-        /* validateVOPLiteral */
-        if (bad0 && !(p->f->literal == MQSAD_LIT_32_64 && s0->lit)) {
-            fill_diag(diag, MQSAD_E_LITERAL_RANGE, s0->pos + 1, "invalid operand for instruction");
-            return MQSAD_E_LITERAL_RANGE;
-        }
-        if (bad0) {
-            /* D4, gfx1250 lit(X) in SRC0 with X beyond 32 bits: LLVM keeps X & 0xffffffff
-             * and goes on, so its later errors come first; we reject X at the end. LLVM's
-             * unique-literal rule here: SRC0's value counts unless it is inline (0..64);
-             * SRC1 counts unless it is lit() of an inline value; the parsed values must
-             * be equal. */
-            uint64_t v0 = (uint64_t)s0->ival & 0xffffffffu;
-            const mqsad_operand *b = &in->src[1];
-            int c1 = is_lit_kind(b) && !(s1->kind == PO_IMM && s1->lit &&
-                                         is_inline32(p->t, (uint32_t)b->literal_bits) &&
-                                         (s1->is_fp || fits32(s1->ival)));
-            uint64_t v1 = s1->kind == PO_IMM ? (s1->is_fp ? b->literal_bits : (uint64_t)s1->ival) : ~v0;
-            if (v0 > 64 && c1 && v1 != v0) {
-                fill_diag(diag, MQSAD_E_MULTIPLE_LITERALS, s1->pos + 1,
-                          "only one unique literal operand is allowed");
-                return MQSAD_E_MULTIPLE_LITERALS;
-            }
-            /* SRC0 is a 64-bit literal for the constant bus */
-            in->src[0].kind = MQSAD_OPK_LITERAL64;
-            in->src[0].value = in->src[0].literal_bits = (uint64_t)s0->ival;
-            in->src[0].lit_wrapper = (uint8_t)s0->lit;
-            d4_pos = s0->pos + 1;
-        }
-        {
-            int l0 = is_lit_kind(&in->src[0]), l1 = is_lit_kind(&in->src[1]);
-            /* lit() of an inline value is no literal to LLVM: D1 is reported only after
-             * the checks LLVM would still run (constant bus, clamp, alignment) */
-            /* SRC0 (64-bit): LLVM keeps the low 32 bits of lit(X) / lit64(X) zero-extended,
-             * so only 0..64 stay inline (lit(-1) is the literal 0xffffffff) */
-            int f0 = l0 && s0->kind == PO_IMM && s0->lit && !s0->is_fp &&
-                     ((uint64_t)s0->ival & 0xffffffffu) <= 64u;
-            int f1 = l1 && s1->kind == PO_IMM && s1->lit &&
-                     is_inline32(p->t, (uint32_t)in->src[1].literal_bits) &&
-                     (s1->is_fp || fits32(s1->ival));
-            if (p->f->literal == MQSAD_LIT_NONE && ((l0 && !f0) || (l1 && !f1))) {
-                unsigned firstpos = (l0 && !f0) ? s0->pos : s1->pos;
-                fill_diag(diag, MQSAD_E_NO_LITERAL, firstpos + 1, "literal operands are not supported");
-                return MQSAD_E_NO_LITERAL;
-            }
-            if (p->f->literal == MQSAD_LIT_NONE && (f0 || f1))
-                d1_pos = (f0 ? s0->pos : s1->pos) + 1;
-            if (p->f->literal != MQSAD_LIT_NONE && (l0 || l1) && !d4_pos) {
-                if (l0 && l1) {
-                    const mqsad_operand *a = &in->src[0], *b = &in->src[1];
-                    int same = a->kind != MQSAD_OPK_SYMBOL && b->kind != MQSAD_OPK_SYMBOL &&
-                               a->literal_bits == b->literal_bits;
-                    if (!same) {
-                        fill_diag(diag, MQSAD_E_MULTIPLE_LITERALS, s1->pos + 1,
-                                  "only one unique literal operand is allowed");
-                        return MQSAD_E_MULTIPLE_LITERALS;
-                    }
+        /* validateLdsDirect: the first lds_direct source */
+        for (src = 0; src < 3; src++) {
+            const pop *o = &ops[src + 1];
+            if (o->kind == PO_REG && o->rk == RK_SPECIAL && o->special == MQSAD_SPECIAL_SRC_LDS_DIRECT) {
+                if (!mqsad_lds_direct_asm(p->f)) {
+                    fill_diag(diag, MQSAD_E_REG_UNAVAILABLE, o->pos + 1, "lds_direct is not supported on this GPU");
+                    return MQSAD_E_REG_UNAVAILABLE;
+                }
+                if (src != 0) {
+                    fill_diag(diag, MQSAD_E_OPERAND_KIND, o->pos + 1, "lds_direct may be used as src0 only");
+                    return MQSAD_E_OPERAND_KIND;
                 }
             }
         }
-        /* validateConstantBusLimitations */
+        /* validateVOPLiteral. First a 64-bit source whose value is no 32-bit literal: at
+         * the first literal's column ("getLitLoc") */
+        for (src = 0; src < 3; src++) {
+            const pop *o = &ops[src + 1];
+            if (!first_lit && (bad[src] || is_lit_kind(&in->src[src]))) first_lit = o->pos + 1;
+            if (!bad[src]) continue;
+            if (!(p->f->literal == MQSAD_LIT_32_64 && o->lit)) {
+                fill_diag(diag, MQSAD_E_LITERAL_RANGE, first_lit, "invalid operand for instruction");
+                return MQSAD_E_LITERAL_RANGE;
+            }
+            if (d4 < 0) d4 = (int)src;
+        }
+        if (d4 >= 0) {
+            /* D4, gfx1250 lit(X) in a 64-bit source with X beyond 32 bits: LLVM keeps
+             * X & 0xffffffff and goes on, so its later errors come first; we reject X at the
+             * end. LLVM's unique-literal rule here: that source's value counts unless it is
+             * inline (0..64); another source counts unless it is lit() of an inline value;
+             * the parsed values must be equal. */
+            const pop *o0 = &ops[d4 + 1];
+            uint64_t v0 = (uint64_t)o0->ival & 0xffffffffu;
+            for (t2 = 0; t2 < 3; t2++) {
+                const pop *o1 = &ops[t2 + 1];
+                const mqsad_operand *b = &in->src[t2];
+                int c1;
+                uint64_t v1;
+                if ((int)t2 == d4) continue;
+                c1 = is_lit_kind(b) && !(o1->kind == PO_IMM && o1->lit &&
+                                         is_inline32(p->t, (uint32_t)b->literal_bits) &&
+                                         (o1->is_fp || fits32(o1->ival)));
+                v1 = o1->kind == PO_IMM ? (o1->is_fp ? b->literal_bits : (uint64_t)o1->ival) : ~v0;
+                if (v0 > 64 && c1 && v1 != v0) {
+                    fill_diag(diag, MQSAD_E_MULTIPLE_LITERALS, ops[((int)t2 > d4 ? t2 : (unsigned)d4) + 1].pos + 1,
+                              "only one unique literal operand is allowed");
+                    return MQSAD_E_MULTIPLE_LITERALS;
+                }
+            }
+            /* a 64-bit literal for the constant bus */
+            in->src[d4].kind = MQSAD_OPK_LITERAL64;
+            in->src[d4].value = in->src[d4].literal_bits = (uint64_t)o0->ival;
+            in->src[d4].lit_wrapper = (uint8_t)o0->lit;
+        }
         {
-            unsigned k0 = bus_key(s0), k1 = bus_key(s1), bus = 0, nlit = 0;
-            if (k0) bus++;
-            if (k1 && k1 != k0) bus++;
-            if (is_lit_kind(&in->src[0])) nlit = 1;
-            if (is_lit_kind(&in->src[1])) nlit = nlit ? 2 : 1;   /* sizes 8 and 4 differ */
-            if (bus + nlit > p->f->const_bus) {
-                unsigned loc = k1 ? s1->pos : s0->pos;
-                if (is_lit_kind(&in->src[1])) loc = s1->pos;
-                fill_diag(diag, MQSAD_E_CONSTANT_BUS, loc + 1,
-                          "invalid operand (violates constant bus restrictions)");
-                return MQSAD_E_CONSTANT_BUS;
+            const mqsad_operand *first = NULL;
+            for (src = 0; src < 3; src++) {
+                const pop *o = &ops[src + 1];
+                const mqsad_operand *d = &in->src[src];
+                unsigned w = op_width(p, src + 1);
+                int inl;
+                if (!is_lit_kind(d)) continue;
+                /* lit() of an inline value is no literal to LLVM: D1 is reported only after
+                 * the checks LLVM would still run (constant bus, clamp, alignment). A 64-bit
+                 * source keeps the low 32 bits of lit(X) / lit64(X) zero-extended, so only
+                 * 0..64 stay inline there (lit(-1) is the literal 0xffffffff) */
+                inl = o->kind == PO_IMM && o->lit &&
+                      (w == 2 ? !o->is_fp && ((uint64_t)o->ival & 0xffffffffu) <= 64u
+                              : is_inline32(p->t, (uint32_t)d->literal_bits) && (o->is_fp || fits32(o->ival)));
+                if (p->f->literal == MQSAD_LIT_NONE) {
+                    if (!inl) {
+                        fill_diag(diag, MQSAD_E_NO_LITERAL, o->pos + 1, "literal operands are not supported");
+                        return MQSAD_E_NO_LITERAL;
+                    }
+                    if (!d1_pos) d1_pos = o->pos + 1;
+                    continue;
+                }
+                if (d4 >= 0) continue;
+                if (!first) { first = d; continue; }
+                if (d->kind == MQSAD_OPK_SYMBOL || first->kind == MQSAD_OPK_SYMBOL ||
+                    d->literal_bits != first->literal_bits) {
+                    fill_diag(diag, MQSAD_E_MULTIPLE_LITERALS, o->pos + 1,
+                              "only one unique literal operand is allowed");
+                    return MQSAD_E_MULTIPLE_LITERALS;
+                }
+            }
+        }
+        /* validateConstantBusLimitations: unique scalar registers plus the literal (twice
+         * when it fills slots of different sizes), counted in operand order; the error is
+         * at the operand that takes the count past the limit (measured with llvm-mc 22:
+         * "s1, vcc_lo, s1" points at vcc_lo, "s3, s4, 0x1234" at the literal on GFX10+) */
+        {
+            unsigned key[3], bus = 0, nlit = 0, litw = 0;
+            for (src = 0; src < 3; src++) {
+                const pop *o = &ops[src + 1];
+                key[src] = bus_key(o);
+                if (key[src]) {
+                    for (t2 = 0; t2 < src && key[t2] != key[src]; t2++) {}
+                    if (t2 == src) bus++;
+                }
+                if (is_lit_kind(&in->src[src])) {
+                    unsigned w = op_width(p, src + 1);
+                    if (!nlit) { nlit = 1; litw = w; }
+                    else if (w != litw) nlit = 2;
+                }
+                if (bus + nlit > p->f->const_bus) {
+                    fill_diag(diag, MQSAD_E_CONSTANT_BUS, o->pos + 1,
+                              "invalid operand (violates constant bus restrictions)");
+                    return MQSAD_E_CONSTANT_BUS;
+                }
             }
         }
         /* validateIntClampSupported */
@@ -1301,18 +1432,22 @@ static mqsad_status parse_stmt(pstate *p, const mqsad_target *target, const char
                       "integer clamping is not supported on this GPU");
             return MQSAD_E_CLAMP_UNSUPPORTED;
         }
-        /* validateVGPRAlign (SRC0 pairs; VDST/SRC2 were rejected by the matcher) */
-        if (p->f->vgpr_align > 1 && s0->kind == PO_REG && s0->rk == RK_VGPR && (s0->num % 2)) {
-            fill_diag(diag, MQSAD_E_MISALIGNED, mnem_pos + 1,
-                      "invalid register class: vgpr tuples must be 64 bit aligned");
-            return MQSAD_E_MISALIGNED;
-        }
+        /* validateVGPRAlign (64-bit sources; VDST and VReg_128 were rejected by the matcher) */
+        if (p->f->vgpr_align > 1)
+            for (src = 0; src < 3; src++) {
+                const pop *o = &ops[src + 1];
+                if (o->kind == PO_REG && o->rk == RK_VGPR && o->width > 1 && (o->num % 2)) {
+                    fill_diag(diag, MQSAD_E_MISALIGNED, mnem_pos + 1,
+                              "invalid register class: vgpr tuples must be 64 bit aligned");
+                    return MQSAD_E_MISALIGNED;
+                }
+            }
         if (d1_pos) {   /* D1 */
             fill_diag(diag, MQSAD_E_NO_LITERAL, d1_pos, "literal operands are not supported");
             return MQSAD_E_NO_LITERAL;
         }
-        if (d4_pos) {   /* D4: lit(X) with X that lit64() rejects */
-            fill_diag(diag, MQSAD_E_LITERAL_RANGE, d4_pos, "invalid operand for instruction");
+        if (d4 >= 0) {  /* D4: lit(X) with X that lit64() rejects */
+            fill_diag(diag, MQSAD_E_LITERAL_RANGE, ops[d4 + 1].pos + 1, "invalid operand for instruction");
             return MQSAD_E_LITERAL_RANGE;
         }
     }
@@ -1322,20 +1457,19 @@ static mqsad_status parse_stmt(pstate *p, const mqsad_target *target, const char
         int s;
         for (s = 0; s < 4; s++) {
             mqsad_operand *d = s == MQSAD_SLOT_VDST ? &in->vdst : &in->src[s];
-            st = mqsad_operand_resolve(target, s, d);
+            st = mqsad_operand_resolve_insn(target, in->insn, s, d);
             if (st != MQSAD_OK) {
-                fill_diag(diag, st, (s == MQSAD_SLOT_VDST ? ops[0].pos : ops[s + 1 < 4 ? s + 1 : 3].pos) + 1,
-                          mqsad_strerror(st));
+                fill_diag(diag, st, ops[s == MQSAD_SLOT_VDST ? 0 : s + 1].pos + 1, mqsad_strerror(st));
                 return st;
             }
         }
         in->literal_size = 0;
-        for (s = 0; s < 2; s++) {
+        for (s = 0; s < 3; s++) {
             const mqsad_operand *d = &in->src[s];
             if (d->kind == MQSAD_OPK_LITERAL64) { in->literal_size = 8; in->literal = d->literal_bits; }
         }
         if (!in->literal_size) {
-            for (s = 1; s >= 0; s--) {
+            for (s = 2; s >= 0; s--) {
                 const mqsad_operand *d = &in->src[s];
                 if (d->kind == MQSAD_OPK_LITERAL32) { in->literal_size = 4; in->literal = d->literal_bits; }
                 else if (d->kind == MQSAD_OPK_SYMBOL) { in->literal_size = 4; in->literal = 0; }

@@ -1,12 +1,23 @@
 /*
  * encode.c — mqsad_inst -> bytes (encoding-llvm22.md §2 packing recipe):
- *   dword0 = VDST | CLAMP << clamp_bit | OP << op_lo | marker << 26
+ *   dword0 = VDST | CLAMP << clamp_bit | OP << op_lo | marker << 26, OP = the instruction
+ *            table's opcode of inst->insn for the target's encoding family
  *   dword1 = SRC0 | SRC1 << 9 | SRC2 << 18, then the literal (4 or 8 bytes, little-endian).
- * Operand codes are recomputed from kind/reg/width/special/value (mqsad_operand_resolve),
+ * Operand codes are recomputed from kind/reg/width/special/value (mqsad_operand_resolve_insn),
  * so .code need not be set; the literal dword(s) come from .literal_bits (a symbol's
  * relocation placeholder is 4 zero bytes). Ignored OPSEL bits are never emitted, like LLVM.
  */
 #include "isa/isa.h"
+
+/* dword0 without the VDST field */
+static uint32_t word0(const mqsad_inst *inst)
+{
+    const mqsad_family *f = inst->target->family;
+    uint32_t d0 = (uint32_t)mqsad_insn_get(inst->insn)->opcode[f->encoding] << f->op_lo |
+                  (uint32_t)f->marker << 26;
+    if (inst->clamp && f->clamp_bit >= 0) d0 |= 1u << f->clamp_bit;
+    return d0;
+}
 
 static void wr32(uint8_t *p, uint32_t v)
 {
@@ -18,13 +29,11 @@ static void wr32(uint8_t *p, uint32_t v)
  * .code set by mqsad_operand_resolve), so mqsad_assemble need not validate twice. */
 mqsad_status mqsad__encode_parsed(const mqsad_inst *inst, uint8_t *out, size_t size, size_t *written)
 {
-    const mqsad_family *f = inst->target->family;
     size_t need = 8u + inst->literal_size;
     uint32_t d0, d1;
     if (written) *written = 0;
     if (size < need) return MQSAD_E_BUFFER_TOO_SMALL;
-    d0 = (uint32_t)inst->vdst.code | (uint32_t)f->opcode << f->op_lo | (uint32_t)f->marker << 26;
-    if (inst->clamp && f->clamp_bit >= 0) d0 |= 1u << f->clamp_bit;
+    d0 = (uint32_t)inst->vdst.code | word0(inst);
     d1 = (uint32_t)inst->src[0].code | (uint32_t)inst->src[1].code << 9 |
          (uint32_t)inst->src[2].code << 18;
     wr32(out, d0);
@@ -37,7 +46,6 @@ mqsad_status mqsad__encode_parsed(const mqsad_inst *inst, uint8_t *out, size_t s
 
 mqsad_status mqsad_encode(const mqsad_inst *inst, uint8_t *out, size_t size, size_t *written)
 {
-    const mqsad_family *f;
     mqsad_operand ops[4];
     mqsad_status st;
     uint32_t d0, d1;
@@ -48,26 +56,25 @@ mqsad_status mqsad_encode(const mqsad_inst *inst, uint8_t *out, size_t size, siz
     if (!inst || (!out && size)) return MQSAD_E_INVALID_ARGUMENT;
     st = mqsad_validate(inst, NULL);
     if (st != MQSAD_OK) return st;
-    f = inst->target->family;
     for (s = 0; s < 3; s++) ops[s] = inst->src[s];
     ops[MQSAD_SLOT_VDST] = inst->vdst;
     for (s = 0; s < 4; s++) {
-        st = mqsad_operand_resolve(inst->target, s, &ops[s]);
+        st = mqsad_operand_resolve_insn(inst->target, inst->insn, s, &ops[s]);
         if (st != MQSAD_OK) return st;
     }
-    for (s = 0; s < 2; s++) {
+    /* the one literal (mqsad_validate: every literal source holds the same bits) */
+    for (s = 0; s < 3; s++) {
         if (ops[s].kind == MQSAD_OPK_LITERAL64) { lit = 8; literal = ops[s].literal_bits; }
     }
     if (!lit) {
-        for (s = 1; s >= 0; s--) {
+        for (s = 2; s >= 0; s--) {
             if (ops[s].kind == MQSAD_OPK_LITERAL32) { lit = 4; literal = ops[s].literal_bits; }
             else if (ops[s].kind == MQSAD_OPK_SYMBOL) { lit = 4; literal = 0; }
         }
     }
     need = 8 + lit;
     if (size < need) return MQSAD_E_BUFFER_TOO_SMALL;
-    d0 = (uint32_t)ops[MQSAD_SLOT_VDST].code | (uint32_t)f->opcode << f->op_lo | (uint32_t)f->marker << 26;
-    if (inst->clamp && f->clamp_bit >= 0) d0 |= 1u << f->clamp_bit;
+    d0 = (uint32_t)ops[MQSAD_SLOT_VDST].code | word0(inst);
     d1 = (uint32_t)ops[0].code | (uint32_t)ops[1].code << 9 | (uint32_t)ops[2].code << 18;
     wr32(out, d0);
     wr32(out + 4, d1);

@@ -157,50 +157,73 @@ int mqsad_inline_int_code(int64_t v)
     return -1;
 }
 
-int mqsad_inline_float_code(const mqsad_target *t, int slot, uint64_t bits)
+int mqsad_inline_float_code_w(const mqsad_target *t, unsigned dwords, uint64_t bits)
 {
     unsigned i, n = (t && t->family && t->family->has_inv2pi) ? 9 : 8;
     for (i = 0; i < n; i++) {
-        if (slot == MQSAD_SLOT_SRC0 ? bits == f64_inline[i] : bits == f32_inline[i])
+        if (dwords == 2 ? bits == f64_inline[i] : bits == f32_inline[i])
             return (int)(MQSAD_CODE_FLOAT0 + i);
     }
     return -1;
 }
 
-uint64_t mqsad_inline_float_bits(int slot, unsigned code)
+int mqsad_inline_float_code(const mqsad_target *t, int slot, uint64_t bits)
 {
-    if (code < MQSAD_CODE_FLOAT0 || code > MQSAD_CODE_INV2PI) return 0;
-    return slot == MQSAD_SLOT_SRC0 ? f64_inline[code - MQSAD_CODE_FLOAT0]
-                                   : f32_inline[code - MQSAD_CODE_FLOAT0];
+    return mqsad_inline_float_code_w(t, slot == MQSAD_SLOT_SRC0 ? 2u : 1u, bits);
 }
 
-int mqsad_value_is_inline(const mqsad_target *t, int slot, uint64_t value, unsigned *code)
+uint64_t mqsad_inline_float_bits_w(unsigned dwords, unsigned code)
+{
+    if (code < MQSAD_CODE_FLOAT0 || code > MQSAD_CODE_INV2PI) return 0;
+    return dwords == 2 ? f64_inline[code - MQSAD_CODE_FLOAT0] : f32_inline[code - MQSAD_CODE_FLOAT0];
+}
+
+uint64_t mqsad_inline_float_bits(int slot, unsigned code)
+{
+    return mqsad_inline_float_bits_w(slot == MQSAD_SLOT_SRC0 ? 2u : 1u, code);
+}
+
+int mqsad_value_is_inline_w(const mqsad_target *t, unsigned dwords, uint64_t value, unsigned *code)
 {
     int c;
-    if (slot == MQSAD_SLOT_SRC0) {
+    if (dwords == 2) {
         c = mqsad_inline_int_code((int64_t)value);
-        if (c < 0) c = mqsad_inline_float_code(t, slot, value);
+        if (c < 0) c = mqsad_inline_float_code_w(t, 2, value);
     } else {
         if (value >> 32) return 0;
         c = mqsad_inline_int_code((int64_t)(int32_t)(uint32_t)value);
-        if (c < 0) c = mqsad_inline_float_code(t, slot, value);
+        if (c < 0) c = mqsad_inline_float_code_w(t, 1, value);
     }
     if (c < 0) return 0;
     if (code) *code = (unsigned)c;
     return 1;
 }
 
+int mqsad_value_is_inline(const mqsad_target *t, int slot, uint64_t value, unsigned *code)
+{
+    return mqsad_value_is_inline_w(t, slot == MQSAD_SLOT_SRC0 ? 2u : 1u, value, code);
+}
+
 /* ---- assembler side ------------------------------------------------------------------- */
 
-static unsigned slot_width(int slot)
+unsigned mqsad_slot_width(mqsad_insn_id id, int slot)
 {
-    return slot == MQSAD_SLOT_SRC0 ? 2u : slot == MQSAD_SLOT_SRC1 ? 1u : 4u;
+    const mqsad_insn_info *in = mqsad_insn_get(id);
+    if (!in || slot < MQSAD_SLOT_SRC0 || slot > MQSAD_SLOT_VDST) return 0;
+    return in->width[slot];
+}
+
+int mqsad_lds_direct_asm(const mqsad_family *f)
+{
+    return f->vgpr_align < 2 && f->encoding != MQSAD_ENC_GFX11;
 }
 
 int mqsad_operand_is_scalar(const mqsad_operand *op)
 {
     switch (op->kind) {
-    case MQSAD_OPK_SGPR: case MQSAD_OPK_TTMP: case MQSAD_OPK_SPECIAL:
+    case MQSAD_OPK_SPECIAL:
+        return op->special != MQSAD_SPECIAL_SRC_LDS_DIRECT;
+    case MQSAD_OPK_SGPR: case MQSAD_OPK_TTMP:
     case MQSAD_OPK_LITERAL32: case MQSAD_OPK_LITERAL64: case MQSAD_OPK_SYMBOL:
         return 1;
     default:
@@ -208,27 +231,32 @@ int mqsad_operand_is_scalar(const mqsad_operand *op)
     }
 }
 
-mqsad_status mqsad_operand_resolve(const mqsad_target *t, int slot, mqsad_operand *op)
+mqsad_status mqsad_operand_resolve_insn(const mqsad_target *t, mqsad_insn_id id, int slot,
+                                        mqsad_operand *op)
 {
     const mqsad_family *f;
-    unsigned w;
+    const mqsad_insn_info *in = mqsad_insn_get(id);
+    unsigned w, vmax;
     int c;
-    if (!t || !t->family || !op || slot < MQSAD_SLOT_SRC0 || slot > MQSAD_SLOT_VDST)
+    if (!t || !t->family || !op || !in || slot < MQSAD_SLOT_SRC0 || slot > MQSAD_SLOT_VDST)
         return MQSAD_E_INVALID_ARGUMENT;
     f = t->family;
-    w = slot_width(slot);
-    if (slot == MQSAD_SLOT_VDST || slot == MQSAD_SLOT_SRC2) {
-        /* 128-bit VGPR tuples only (§3.2, §5) */
-        if (op->kind != MQSAD_OPK_VGPR || (op->width && op->width != 4)) return MQSAD_E_OPERAND_KIND;
-        if (op->reg > f->vgpr_quad_max) return MQSAD_E_REGISTER_RANGE;
-        if (f->vgpr_align > 1 && op->reg % f->vgpr_align) return MQSAD_E_MISALIGNED;
+    w = in->width[slot];
+    /* the highest first VGPR of a w-wide tuple: gfx1250's tuples may run past v255
+     * (vgpr_quad_max 254: v[254:257]), elsewhere they end at v255 */
+    vmax = f->vgpr_quad_max > 252 ? 255u : 256u - w;
+    if (slot == MQSAD_SLOT_VDST || (slot == MQSAD_SLOT_SRC2 && in->src2_vgpr_only)) {
+        /* VGPR tuples only (§3.2, §5) */
+        if (op->kind != MQSAD_OPK_VGPR || (op->width && op->width != w)) return MQSAD_E_OPERAND_KIND;
+        if (op->reg > (w == 4 ? f->vgpr_quad_max : vmax)) return MQSAD_E_REGISTER_RANGE;
+        if (w > 1 && f->vgpr_align > 1 && op->reg % f->vgpr_align) return MQSAD_E_MISALIGNED;
         op->code = (uint16_t)(slot == MQSAD_SLOT_VDST ? op->reg : MQSAD_CODE_VGPR0 + op->reg);
         return MQSAD_OK;
     }
     switch (op->kind) {
     case MQSAD_OPK_VGPR:
         if (op->width && op->width != w) return MQSAD_E_OPERAND_KIND;
-        if (op->reg + w > 256) return MQSAD_E_REGISTER_RANGE;
+        if (op->reg > vmax) return MQSAD_E_REGISTER_RANGE;
         if (w > 1 && f->vgpr_align > 1 && op->reg % f->vgpr_align) return MQSAD_E_MISALIGNED;
         op->code = (uint16_t)(MQSAD_CODE_VGPR0 + op->reg);
         return MQSAD_OK;
@@ -245,7 +273,15 @@ mqsad_status mqsad_operand_resolve(const mqsad_target *t, int slot, mqsad_operan
         op->code = (uint16_t)(f->ttmp_code + op->reg);
         return MQSAD_OK;
     case MQSAD_OPK_SPECIAL:
-        if (!(mqsad_special_slots(op->special) & (1u << slot))) return MQSAD_E_OPERAND_KIND;
+        if (op->special == MQSAD_SPECIAL_SRC_LDS_DIRECT) {
+            /* a 32-bit SRC0 only, on targets whose assembler has it (§3.1) */
+            if (slot != MQSAD_SLOT_SRC0 || w != 1) return MQSAD_E_OPERAND_KIND;
+            if (!mqsad_lds_direct_asm(f)) return MQSAD_E_REG_UNAVAILABLE;
+            op->code = 254;
+            return MQSAD_OK;
+        }
+        /* by shape: pairs in 64-bit slots, halves and m0 in 32-bit ones */
+        if (!(mqsad_special_slots(op->special) & (w == 2 ? 1u : 2u))) return MQSAD_E_OPERAND_KIND;
         c = mqsad_special_code(t, op->special, 1);
         if (c < 0) return MQSAD_E_REG_UNAVAILABLE;
         op->code = (uint16_t)c;
@@ -256,7 +292,7 @@ mqsad_status mqsad_operand_resolve(const mqsad_target *t, int slot, mqsad_operan
         op->code = (uint16_t)c;
         return MQSAD_OK;
     case MQSAD_OPK_INLINE_FLOAT:
-        c = mqsad_inline_float_code(t, slot, op->value);
+        c = mqsad_inline_float_code_w(t, w, op->value);
         if (c < 0) return MQSAD_E_OPERAND_CODE;
         op->code = (uint16_t)c;
         return MQSAD_OK;
@@ -267,17 +303,28 @@ mqsad_status mqsad_operand_resolve(const mqsad_target *t, int slot, mqsad_operan
         return MQSAD_OK;
     case MQSAD_OPK_LITERAL64:
         if (f->literal == MQSAD_LIT_NONE) return MQSAD_E_NO_LITERAL;
-        if (f->literal != MQSAD_LIT_32_64 || slot != MQSAD_SLOT_SRC0) return MQSAD_E_LITERAL64;
+        if (f->literal != MQSAD_LIT_32_64 || w != 2) return MQSAD_E_LITERAL64;
         op->code = MQSAD_CODE_LIT64;
         return MQSAD_OK;
     case MQSAD_OPK_SYMBOL:
-        if (slot != MQSAD_SLOT_SRC1) return MQSAD_E_OPERAND_KIND;
+        if (w != 1) return MQSAD_E_OPERAND_KIND;
         if (f->literal == MQSAD_LIT_NONE) return MQSAD_E_NO_LITERAL;
         op->code = MQSAD_CODE_LIT32;
         return MQSAD_OK;
     default:
         return MQSAD_E_OPERAND_KIND;
     }
+}
+
+mqsad_status mqsad_operand_resolve(const mqsad_target *t, int slot, mqsad_operand *op)
+{
+    return mqsad_operand_resolve_insn(t, MQSAD_INSN_MQSAD_U32_U8, slot, op);
+}
+
+/* V_MQSAD_U32_U8's slot widths (the decoder below reads that instruction) */
+static unsigned slot_width(int slot)
+{
+    return mqsad_slot_width(MQSAD_INSN_MQSAD_U32_U8, slot);
 }
 
 /* ---- decoder side --------------------------------------------------------------------- */
