@@ -791,6 +791,7 @@ int cmd_bench(int argc, char **argv)
     if (kern) {
         bench_resident(rounds, sample_ns, 0);
         bench_resident(rounds, sample_ns, 1);
+        bench_family(rounds, sample_ns / 4);
         if (stream) bench_stream(rounds, stream_lanes);
         bench_wave(rounds, sample_ns);
     }

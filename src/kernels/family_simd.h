@@ -11,6 +11,8 @@
  *   FAM_TABLE, FAM_MQSAD_U32_U8   the table's name, the level's mqsad_batch_fn
  *   FAM_END()                vzeroupper on VEX/EVEX levels (before any SSE code runs)
  * and optionally:
+ *   KEEP(x)                  x held in a register (default: an empty asm with an SSE/AVX
+ *                            register operand; the AVX-512 files use one for all 32)
  *   DPBUSD(acc, u8, s8)      VNNI: acc + the four byte products of each dword (wrapping);
  *                            then only the byte-SAD forms are in the table (VNNI pays there)
  *   SAT_BELOW(r, c)          lanes where r < c (unsigned) set to 0xffffffff (AVX-512)
@@ -43,6 +45,13 @@
 #define STM(p, m, v) ((void)(m), ST((p), (v)))
 #else
 #define FAM_MASKED 1
+#endif
+
+/* An operand used twice or more is loaded once into a register: without this the compiler
+ * folds the load into each instruction that uses it (max and min of |a - b| both read the
+ * array), and a 512-bit kernel of 3 arrays then issues 4 or 5 loads per block. */
+#ifndef KEEP
+#define KEEP(x) __asm__("" : "+x"(x))
 #endif
 
 /* Loads and stores of one block: whole vectors, or (tail) only the lanes in m. */
@@ -100,6 +109,8 @@ FINLINE V acc_dot4(V c, V d, V w, int clamp)
 FINLINE void blk_sad8(const fam_io *io, size_t i, int clamp, int masked, int hi, int tail, FAM_MASK m)
 {
     V a = LDX(io->a0 + i), b = LDX(io->b + i), c = LDX(io->c0 + i), w, r;
+    KEEP(a);
+    KEEP(b);
     w = masked ? MINU8(b, SET1_8(1)) : SET1_8(1);
     if (hi) r = add_sat32(c, SLLI32(dot4(absdiff8(a, b), w), 16), clamp);
     else    r = acc_dot4(c, absdiff8(a, b), w, clamp);
@@ -109,17 +120,21 @@ FINLINE void blk_sad8(const fam_io *io, size_t i, int clamp, int masked, int hi,
 /* V_SAD_U16: |a.lo - b.lo| + |a.hi - b.hi| (u16 differences, summed in 32 bits). */
 FINLINE void blk_sad_u16(const fam_io *io, size_t i, int clamp, int tail, FAM_MASK m)
 {
-    V a = LDX(io->a0 + i), b = LDX(io->b + i), c = LDX(io->c0 + i);
-    V d = SUB16(MAXU16(a, b), MINU16(a, b));
-    V s = ADD32(AND(d, SET1_32(0xffff)), SRLI32(d, 16));
+    V a = LDX(io->a0 + i), b = LDX(io->b + i), c = LDX(io->c0 + i), d, s;
+    KEEP(a);
+    KEEP(b);
+    d = SUB16(MAXU16(a, b), MINU16(a, b));
+    s = ADD32(AND(d, SET1_32(0xffff)), SRLI32(d, 16));
     STX(io->d0 + i, add_sat32(c, s, clamp));
 }
 
 /* V_SAD_U32: |a - b| as unsigned 32-bit values. */
 FINLINE void blk_sad_u32(const fam_io *io, size_t i, int clamp, int tail, FAM_MASK m)
 {
-    V a = LDX(io->a0 + i), b = LDX(io->b + i), c = LDX(io->c0 + i);
-    V d = SUB32(MAXU32(a, b), MINU32(a, b));
+    V a = LDX(io->a0 + i), b = LDX(io->b + i), c = LDX(io->c0 + i), d;
+    KEEP(a);
+    KEEP(b);
+    d = SUB32(MAXU32(a, b), MINU32(a, b));
     STX(io->d0 + i, add_sat32(c, d, clamp));
 }
 
@@ -128,6 +143,9 @@ FINLINE void blk_qsad_pk(const fam_io *io, size_t i, int clamp, int masked, int 
 {
     V l = LDX(io->a0 + i), h = LDX(io->a1 + i), b = LDX(io->b + i);
     V c0 = LDX(io->c0 + i), c1 = LDX(io->c1 + i), w, s0, s1, s2, s3, p0, p1;
+    KEEP(l);
+    KEEP(h);
+    KEEP(b);
     w = masked ? MINU8(b, SET1_8(1)) : SET1_8(1);
     s0 = dot4(absdiff8(l, b), w);
     s1 = dot4(absdiff8(WIN(l, h, 8), b), w);

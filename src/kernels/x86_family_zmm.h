@@ -36,4 +36,5 @@
 #define MADDUBS _mm512_maddubs_epi16
 #define MADD16 _mm512_madd_epi16
 #define FAM_END() _mm256_zeroupper()
+#define KEEP(x) __asm__("" : "+v"(x))
 #endif
