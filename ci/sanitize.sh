@@ -4,11 +4,12 @@
 # Steps (each must pass; zero sanitizer/valgrind reports are allowed):
 #   1. -std=c11 -pedantic -Werror build with gcc and clang; the public header with -std=c99 -pedantic
 #   2. the whole `make check` under ASan + UBSan (clang), which replays the fuzz corpora
-#   3. the CLI tests and the fuzz corpora under valgrind memcheck
+#   3. the CLI tests and the fuzz corpora under valgrind memcheck, on the default build ($P-gcc)
 #   4. every libFuzzer harness for a short, seeded smoke run (-seed=1, FUZZ_SMOKE_RUNS
 #      executions each, default 200000; FUZZ_SMOKE seconds at most, default 300)
 # Usage: ci/sanitize.sh [STEP...]   (steps: pedantic asan valgrind fuzz; default all)
-# Build directories: build-ci-* (BUILD_PREFIX overrides).
+# Build directories: build-ci-* (BUILD_PREFIX overrides); valgrind uses build-ci-gcc, the
+# default gcc build of .ci/run's first step.
 set -eu
 cd "$(dirname "$0")/.."
 P=${BUILD_PREFIX:-build-ci}
@@ -34,7 +35,8 @@ for s in $steps; do
     case $s in
         pedantic) make --no-print-directory BUILD=$P -j"$J" check-pedantic ;;
         asan)     make --no-print-directory BUILD=$P -j"$J" check-asan ;;
-        valgrind) make --no-print-directory BUILD=$P -j"$J" check-valgrind ;;
+        # the default build .ci/run's first step made (built here when missing)
+        valgrind) make --no-print-directory BUILD=$P-gcc CC=gcc -j"$J" check-valgrind ;;
         # seeded smoke: a fixed seed and a fixed number of runs per harness (the time is
         # only a cap). Not repeatable run to run (docs/security.md); a finding's artifact
         # file (also printed in the log as Base64) reproduces it

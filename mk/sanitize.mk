@@ -5,7 +5,8 @@
 #                         (includes tests/test_fuzz_replay and tests/test_hostile)   -> $(BUILD)-asan
 #   make check-valgrind   valgrind memcheck (--error-exitcode=99, definite leaks count) on every
 #                         CLI test (tests/cli/*.sh through ci/valgrind-mqsad.sh) and on the
-#                         fuzz corpora through the replay programs; zero reports  -> $(BUILD)-vg
+#                         fuzz corpora through the replay programs; zero reports. The default
+#                         build, as installed (no debug or special flags)   -> $(BUILD)
 #   make check-pedantic   -std=c11 -pedantic -Werror with gcc and clang (all + tests), and the
 #                         public header alone with -std=c99 -pedantic -Werror   -> $(BUILD)-ped*
 #   make check-sanitize   all three
@@ -30,9 +31,8 @@ check-asan:
 
 check-valgrind:
 	@command -v $(VALGRIND) >/dev/null || { echo "check-valgrind: valgrind not installed"; exit 1; }
-	$(MAKE) --no-print-directory BUILD=$(BUILD)-vg OPT='-O1 -g' tests-build \
-	  $(patsubst $(BUILD)/%,$(BUILD)-vg/%,$(FUZZ_REPLAY_BIN))
-	@set -e; vg=$(BUILD)-vg; logs=$$vg/vglogs; rm -rf $$logs; mkdir -p $$logs; \
+	$(MAKE) --no-print-directory tests-build $(FUZZ_REPLAY_BIN)
+	@set -e; vg=$(BUILD); logs=$$vg/vglogs; rm -rf $$logs; mkdir -p $$logs; \
 	export MQSAD_VG_REAL=$$PWD/$$vg/mqsad MQSAD_VG_LOGDIR=$$PWD/$$logs VALGRIND=$(VALGRIND); \
 	export MQSAD_HOSTILE_TIMEOUT=$(VG_HOSTILE_TIMEOUT) MQSAD_DATA=$$vg/data; \
 	fails=0; \

@@ -73,6 +73,11 @@ if have nm; then
     [ -z "$leak" ] && ok || bad "libmqsad.a defines global symbols outside mqsad_*: $leak"
 fi
 [ "$("$P/bin/mqsad" --version)" = "mqsad $VERSION" ] && ok || bad "installed mqsad --version"
+# the installed CLI runs on the installed shared library, found through its run path
+if have readelf; then
+    readelf -d "$P/bin/mqsad" | grep -q "NEEDED.*\[libmqsad.so.$MAJOR\]" && ok || bad "installed mqsad does not need libmqsad.so.$MAJOR"
+    readelf -d "$P/bin/mqsad" | grep -q 'R[UNPATH]*.*\[\$ORIGIN/\.\./lib\]' && ok || bad "installed mqsad's run path is not \$ORIGIN/../lib"
+fi
 # the installed header is self-contained C99 (pedantic) and C11
 printf '#include <mqsad.h>\nint main(void) { return mqsad_version() == 0; }\n' > "$TMP/hdr.c"
 for std in c99 c11; do

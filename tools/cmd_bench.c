@@ -924,10 +924,8 @@ static void machine(void)
 #else
     printf("cli compiler: ?");
 #endif
-    /* the C library matters to the tools' whole-process times (start-up; Makefile CLI_CC) */
-#if defined(MQSAD_CLI_LIBC)
-    printf(", C library: %s\n", MQSAD_CLI_LIBC);
-#elif defined(__GLIBC__)
+    /* the C library matters to the tools' whole-process times (start-up) */
+#if defined(__GLIBC__)
     printf(", C library: glibc %d.%d\n", __GLIBC__, __GLIBC_MINOR__);
 #else
     printf("\n");
