@@ -357,16 +357,20 @@ typedef struct mqsad_inst {
 MQSAD_API mqsad_status mqsad_decode(const mqsad_target *target, const uint8_t *bytes,
                                     size_t len, mqsad_inst *out);
 
-/** Encodes *inst (target set; operands with kind/reg/width/special/value set — .code is
- *  recomputed; literal dwords come from .literal_bits, a symbol's are 0) into out[0..size).
- *  Validates first (mqsad_validate). *written receives the length (8, 12, 16). Ignored
- *  OPSEL bits and a GFX7-impossible clamp are never emitted. */
+/** Encodes *inst (target and insn set; operands with kind/reg/width/special/value set —
+ *  .code is recomputed; literal dwords come from .literal_bits, a symbol's are 0) into
+ *  out[0..size). The opcode is the instruction table's for inst->insn on the target's
+ *  encoding family, the slots' widths its widths. Validates first (mqsad_validate).
+ *  *written receives the length (8, 12, 16). Ignored OPSEL bits and a clamp the
+ *  generation cannot encode (GFX6/GFX7) are never emitted. */
 MQSAD_API mqsad_status mqsad_encode(const mqsad_inst *inst, uint8_t *out, size_t size,
                                     size_t *written);
 
-/** Checks every rule an instruction must satisfy on its target: register ranges and
- *  alignment, operand kinds per slot, special-register availability, literal count and
- *  kind, constant bus, clamp support. If bad_slot is not NULL it receives the slot
+/** Checks every rule instruction inst->insn must satisfy on its target: the instruction
+ *  exists there (MQSAD_E_UNSUPPORTED: GFX6 lacks V_QSAD_PK_U16_U8 and V_MQSAD_U32_U8),
+ *  register ranges and alignment, operand kinds and widths per slot (the instruction
+ *  table), special-register availability, literal count and kind, constant bus over the
+ *  three sources, clamp support. If bad_slot is not NULL it receives the slot
  *  (MQSAD_SLOT_*) the error is attributed to, or -1. */
 MQSAD_API mqsad_status mqsad_validate(const mqsad_inst *inst, int *bad_slot);
 
@@ -435,7 +439,10 @@ typedef struct mqsad_diag {
 /** Parses one statement of LLVM AMDGPU assembly (text[0..len), need not be NUL-terminated;
  *  a trailing comment is allowed; a '\n' or '\r' outside a block comment or string ends it,
  *  see mqsad_next_statement for cutting source text) into *out, validated and ready for
- *  mqsad_encode. Only v_mqsad_u32_u8 (any case, optional _e64) is known. On error fills
+ *  mqsad_encode, out->insn naming the instruction. The eight SAD-family mnemonics (any
+ *  case, optional _e64) are known where the target's generation has them (else
+ *  "instruction not supported on this GPU", as llvm-mc says); VOP3-DPP forms are
+ *  MQSAD_E_UNSUPPORTED "VOP3-DPP forms are not supported". On error fills
  *  *diag (may be NULL) with llvm-mc 22's first message and column (and, when llvm-mc prints
  *  one, a second lexer error in extra_*). Statuses: MQSAD_E_SYNTAX (parse errors),
  *  MQSAD_E_UNSUPPORTED (unknown mnemonic or variant, labels, directives),
@@ -443,7 +450,7 @@ typedef struct mqsad_diag {
  *  MQSAD_E_MULTIPLE_LITERALS, MQSAD_E_LITERAL_RANGE, MQSAD_E_CONSTANT_BUS,
  *  MQSAD_E_CLAMP_UNSUPPORTED, MQSAD_E_MISALIGNED, MQSAD_E_INPUT_TOO_LONG (nesting > 256,
  *  symbolic expression too long). Deliberate differences from llvm-mc: docs/deviations.md.
- *  A relocatable SRC1 expression gives kind MQSAD_OPK_SYMBOL with its printed form in
+ *  A relocatable expression in a 32-bit source gives kind MQSAD_OPK_SYMBOL with its printed form in
  *  out->symbol and out->symbol_data4 set for llvm-mc's FK_Data_4 fixups.
  *  Never allocates; bounded time and stack in len. Thread-safe. */
 MQSAD_API mqsad_status mqsad_parse(const mqsad_target *target, const char *text, size_t len,

@@ -351,8 +351,17 @@ static void suggestions(void)
     /* near v_mqsad_u32_u8, a VOP3-only instruction: not in the default variant */
     expect_err("gfx1100", "v_mqsad_u32_u v1", 1, "invalid instruction");
     /* another instruction's name: llvm-mc gives that instruction's diagnostic, mqsad (which
-     * knows only v_mqsad_u32_u8) plain "invalid instruction" (docs/deviations.md) */
+     * knows only the SAD family) plain "invalid instruction" (docs/deviations.md) */
     expect_err("gfx1100", "s_nop", 1, "invalid instruction");
+    /* the family's names are instructions (llvm-mc-22): assembled, or not on this GPU */
+    expect_ok("gfx1100", "V_SAD_U8_E64 v1, v2, v3, v4", "01 00 22 d6 02 07 12 04", "v_sad_u8 v1, v2, v3, v4");
+    expect_ok("gfx600", "v_msad_u8 v1, v2, v3, v4", "01 00 e2 d2 02 07 12 04", "v_msad_u8 v1, v2, v3, v4");
+    expect_err("gfx600", "v_qsad_pk_u16_u8 v[2:3], v[2:3], v3, v[4:5]", 1, "instruction not supported on this GPU");
+    expect_err("tahiti", "v_mqsad_u32_u8 v[4:7], v[2:3], v1, v[8:11]", 1, "instruction not supported on this GPU");
+    expect_err("gfx600", "v_qsad_pk_u16_u8_e64_e64 v1", 1, "invalid instruction");
+    expect_err("gfx600", "v_sad_u", 1, "invalid instruction");
+    expect_err("gfx1100", "v_sad_u8", 1, "too few operands for instruction");
+    expect_err("gfx1100", "v_sad_u8 v1, v2, v3, v4 row_mirror", 25, "VOP3-DPP forms are not supported");
     /* ... except one this GPU lacks: that message depends on the mnemonic alone */
     expect_err("gfx900", "v_dot2_f32_f16 v1, v2, v3, v4", 1, "instruction not supported on this GPU");
     expect_err("gfx900", "V_DOT2_F32_F16_e64 v1", 1, "instruction not supported on this GPU");

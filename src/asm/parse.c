@@ -788,6 +788,15 @@ static unsigned bus_key(const pop *o)
 static const char k_mnemonic[] = "v_mqsad_u32_u8";
 static const char k_dpp_msg[] = "VOP3-DPP forms are not supported";
 
+/* 1 if an immediate is an inline constant of a 32-bit slot, as written (no lit()) */
+static int dpp_inline(pstate *p, const pop *o)
+{
+    uint32_t fb;
+    if (o->lit) return 0;
+    if (o->is_fp) return to_f32((uint64_t)o->ival, &fb) && is_inline32(p->t, fb);
+    return fits32(o->ival) && is_inline32(p->t, (uint32_t)o->ival);
+}
+
 /* 1 if LLVM's tables hold DPP forms of the instruction: one whose operands are all 32-bit */
 static int has_vop3_dpp_form(const mqsad_insn_info *in)
 {
@@ -1065,7 +1074,7 @@ static mqsad_status parse_stmt(pstate *p, const mqsad_target *target, const char
     char mn[80];
     size_t mlen, k;
     const char *mname;
-    int known, variant_err = 0, res, prefixed, dpp_ok = 0, dpp_variant = 0;
+    int known, variant_err = 0, res, prefixed, dpp_ok = 0, dpp_variant = 0, suffixed = 0;
     const char *variant = NULL;
     mqsad_inst *in = out;
     const pop *clampop = NULL;
@@ -1164,7 +1173,9 @@ static mqsad_status parse_stmt(pstate *p, const mqsad_target *target, const char
             mn[k] = (c >= 'A' && c <= 'Z') ? (char)(c - 'A' + 'a') : c;
         }
         mn[mlen] = '\0';
+        k = mlen;
         mlen = mnemonic_suffix(mn, mlen, &variant);
+        suffixed = mlen != k;
         mn[mlen] = '\0';
         p->in = mqsad_insn_lookup(mn);
         if (p->in && strcmp(p->in->name, mn) != 0) p->in = NULL;   /* "_e64_e64", "_e64_sdwa" */
@@ -1243,19 +1254,22 @@ static mqsad_status parse_stmt(pstate *p, const mqsad_target *target, const char
     }
 
     /* match. For an instruction whose operands are all 32-bit LLVM's tables also hold
-     * DPP/SDWA forms (on every target), whose sources must be VGPRs; when the VOP3 form
-     * fails, llvm-mc 22 reports the first source that is no VGPR if it comes before the
-     * VOP3 form's failure (measured: "v_sad_u8 v4, 32, v1, v8 junk" at 32,
-     * "v_sad_u8 v4, 2.0, v8" at 2.0 rather than "too few operands") */
+     * DPP/SDWA forms (on every target), tried when the mnemonic has no suffix: their SRC0
+     * must be a VGPR, SRC1/SRC2 no literal. When the VOP3 form fails, llvm-mc 22 reports
+     * where such a form fails if that comes first (measured: "v_sad_u8 v4, 32, v1, v8 junk"
+     * at 32, "v_sad_u8 v4, 2.0, v8" at 2.0 rather than "too few operands";
+     * "v_sad_u8_e64 v4, 32, v1, v8 junk" at junk) */
     {
         unsigned fail = 99, vfail = 99, e = 0;
         int few = 0;
-        if (has_vop3_dpp_form(p->in))
-            for (i = 1; i < 4 && i < nops; i++)
-                if (!(ops[i].kind == PO_REG && ops[i].rk == RK_VGPR && !ops[i].subreg && ops[i].width == 1)) {
-                    vfail = i;
-                    break;
-                }
+        if (has_vop3_dpp_form(p->in) && !suffixed)
+            for (i = 1; i < 4 && i < nops; i++) {
+                const pop *o = &ops[i];
+                int bad;
+                if (i == 1) bad = !(o->kind == PO_REG && o->rk == RK_VGPR && !o->subreg && o->width == 1);
+                else bad = o->kind == PO_EXPR || (o->kind == PO_IMM && !dpp_inline(p, o));
+                if (bad) { vfail = i; break; }
+            }
         for (i = 0; i < 5 && fail == 99; i++) {
             if (i >= nops) {
                 if (i < 4) { few = 1; fail = i; }
