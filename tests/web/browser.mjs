@@ -83,7 +83,7 @@ class Browser {
   }
 }
 
-/* A tab: its session, and every console error, exception and outside request seen. */
+/* A tab: its DevTools attachment (sessionId), and every console error, exception and outside request seen. */
 class Page {
   static async open(browser, allowed) {
     const { targetId } = await browser.send('Target.createTarget', { url: 'about:blank' });
