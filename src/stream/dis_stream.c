@@ -348,16 +348,17 @@ static void words_line(mqsad_dis_stream *d, const char *text, size_t len)
     line_done(d);
 }
 
-/* The usual line, one whole instruction as "0xHH" tokens joined by single commas, with or
+/* The usual line, whole instructions as "0xHH" tokens joined by single commas, with or
  * without brackets ("[0x04,0x00,...,0x04]"), met with nothing pending and no block open:
- * printed at once when it decodes to exactly its bytes, which leaves the stream as the
- * general path would (the block, if any, opened and closed, nothing pending). Returns 0,
- * having changed nothing, for any other line. text[len + 7] must be readable. */
+ * printed at once when its bytes decode to whole instructions, which leaves the stream as
+ * the general path would (the block, if any, opened and closed, nothing pending). Returns
+ * 0, having changed nothing (what it printed is taken back), for any other line.
+ * text[len + 7] must be readable. */
+#define WHOLE_MAX (2 * DIS_INST_MAX)
 static int whole_line(mqsad_dis_stream *d, const char *text, size_t len)
 {
-    uint8_t b[DIS_INST_MAX];
-    size_t p = text[0] == '[', n = 0, end = len - (text[len - 1] == ']');
-    mqsad_inst in;
+    uint8_t b[WHOLE_MAX];
+    size_t p = text[0] == '[', n = 0, k = 0, end = len - (text[len - 1] == ']'), save;
     if (len < 4 || (text[len - 1] == ']') != (p == 1)) return 0;
     for (;;) {
         uint64_t w;
@@ -365,23 +366,26 @@ static int whole_line(mqsad_dis_stream *d, const char *text, size_t len)
         memcpy(&w, text + p, 8);
         hh = hexv[(w >> 16) & 0xffu];
         hl = hexv[(w >> 24) & 0xffu];
-        if ((w & 0xdfffu) != 0x5830u || (hh | hl) >= 16 || n == DIS_INST_MAX) return 0;
+        if ((w & 0xdfffu) != 0x5830u || (hh | hl) >= 16 || n == WHOLE_MAX) return 0;
         b[n++] = (uint8_t)(hh << 4 | hl);
         if (p + 4 == end) break;
         if (((w >> 32) & 0xffu) != ',') return 0;
         p += 5;
     }
-    if (n == 8) {
-        char *o = mqsad__sink_room(&d->out, MQSAD__DIS_FAST_MAX + 2), *e;
-        o[0] = '\t';
-        if ((e = mqsad__dis_fast(&d->ctx, rd32(b), rd32(b + 4), o + 1)) != NULL) {
-            *e++ = '\n';
-            d->out.len += (size_t)(e - o);
-            return 1;
+    /* room for every instruction the bytes can hold, so that nothing is flushed before
+     * the line is known to decode whole */
+    mqsad__sink_room(&d->out, (WHOLE_MAX / 8) * (DIS_TEXT_MAX + 2));
+    save = d->out.len;
+    while (k < n) {
+        mqsad_inst in;
+        if (n - k >= 8 && fast_word(d, b + k)) { k += 8; continue; }
+        if (n - k < 8 || mqsad_decode(d->t, b + k, n - k, &in) != MQSAD_OK) {
+            d->out.len = save;
+            return 0;
         }
+        put_inst(d, &in);
+        k += in.length;
     }
-    if (n < 8 || mqsad_decode(d->t, b, n, &in) != MQSAD_OK || in.length != n) return 0;
-    put_inst(d, &in);
     return 1;
 }
 
