@@ -1,8 +1,11 @@
-/* cmd_demo.c — `mqsad demo`: the seed page's example on every generation.
+/* cmd_demo.c — `mqsad demo`: the seed page's example on every generation, then the SAD
+ * family on one generation.
  *
  * For each generation: assemble "v_mqsad_u32_u8 v[5:8], -1, -1, v[252:255]" (or show why
  * the generation rejects it, and an aligned variant), disassemble the bytes, check the round
  * trip, and execute it on a small wave. Before that, the worked example of the semantics.
+ * After it, every instruction of the family on FAMILY_TARGET: assembled, its bytes, its
+ * disassembly and round trip, and an evaluation with the scalar reference.
  * Every step reports its own failure and the demo goes on: it must run to the end even if
  * a piece of the library is missing or broken. Everything per-target comes from the table. */
 #include "cli.h"
@@ -10,6 +13,7 @@
 #include <string.h>
 
 #define SEED_TEXT "v_mqsad_u32_u8 v[5:8], -1, -1, v[252:255]"
+#define FAMILY_TARGET "gfx1100"
 #define LINE_MAX_DEMO 256
 
 static _Alignas(MQSAD_WAVE_ALIGN) mqsad_wave_state demo_wave;   /* ~67 KiB: not on the stack */
@@ -26,6 +30,8 @@ static void demo_usage(FILE *out)
         "assembled (llvm-mc 22 bytes and text), or the reason the generation rejects it\n"
         "(CDNA 2-4 and gfx1250 need even-aligned VGPR tuples) plus an aligned variant;\n"
         "its disassembly and round trip; and a wave execution showing four lanes.\n"
+        "Then the whole SAD family on " FAMILY_TARGET ": each instruction assembled, its bytes,\n"
+        "disassembly and an evaluation.\n"
         "\n"
         "  -t TARGET   only this target or generation (repeatable)\n"
         "  --strict    exit 1 if any step failed (default: report it and exit 0)\n"
@@ -169,8 +175,25 @@ static void show_target(const mqsad_target *t)
         const mqsad_target *o = mqsad_target_at(i);
         if (o->family == f && o != t) printf("%s%s", others++ ? " " : " (also ", o->name);
     }
+    if (!mqsad_insn_on_target(MQSAD_INSN_MQSAD_U32_U8, t)) {
+        mqsad_diag diag;
+        memset(&diag, 0, sizeof diag);
+        printf("%s\n   LLVM family %s; %s has no v_mqsad_u32_u8 (it has the other SAD instructions\n"
+               "   but v_qsad_pk_u16_u8: mqsad info -i MNEMONIC -t %s)\n", others ? ")" : "",
+               f->llvm_family, f->generation, f->generation_alias);
+        st = mqsad_parse(t, SEED_TEXT, strlen(SEED_TEXT), &inst, &diag);
+        if (st == MQSAD_OK) {
+            demo_failures++;
+            printf("  asm   %s\n        FAILED: assembled on a generation without it\n", SEED_TEXT);
+        } else {
+            printf("  asm   %s\n        rejected: <stdin>:1:%u: error: %.120s\n", SEED_TEXT,
+                   diag.column, diag.message[0] ? diag.message : mqsad_strerror(st));
+        }
+        return;
+    }
     printf("%s\n   LLVM family %s, VOP3 opcode %u (0x%X), %s%s%s\n", others ? ")" : "",
-           f->llvm_family, (unsigned)f->opcode, (unsigned)f->opcode,
+           f->llvm_family, (unsigned)mqsad_insn_get(MQSAD_INSN_MQSAD_U32_U8)->opcode[f->encoding],
+           (unsigned)mqsad_insn_get(MQSAD_INSN_MQSAD_U32_U8)->opcode[f->encoding],
            (f->wave_sizes & 32u) ? ((f->wave_sizes & 64u) ? "wave32/wave64" : "wave32")
                                  : "wave64",
            f->vgpr_align > 1 ? ", VGPR tuples even-aligned" : "",
@@ -256,6 +279,82 @@ static void show_target(const mqsad_target *t)
     }
 }
 
+/* ---- the family on one generation ---- */
+
+/* Operand text of a register tuple of w dwords starting at *next (advanced). */
+static void reg_text(char *buf, size_t size, unsigned w, unsigned *next)
+{
+    if (w == 1) snprintf(buf, size, "v%u", *next);
+    else snprintf(buf, size, "v[%u:%u]", *next, *next + w - 1);
+    *next += w;
+}
+
+static void show_family(const mqsad_target *t)
+{
+    static const uint64_t s0 = 0x0807060504030201ull;
+    static const uint32_t s1 = 0x03020100u, acc[4] = { 11, 13, 17, 19 };
+    unsigned id;
+    printf("The SAD family on %s (generation %s): each instruction assembled, disassembled and\n"
+           "evaluated on S0 = 0x%016llx (32-bit forms: its low half), S1 = 0x%08x,\n"
+           "S2 = 11 (packed: 0x0013 0x0011 0x000d 0x000b; quad: {11, 13, 17, 19}):\n\n",
+           t->name, t->family->generation, (unsigned long long)s0, (unsigned)s1);
+    for (id = 0; id < MQSAD_INSN_COUNT; id++) {
+        const mqsad_insn_info *in = mqsad_insn_get((mqsad_insn_id)id);
+        char text[LINE_MAX_DEMO], ops[4][16], line[LINE_MAX_DEMO], dis[LINE_MAX_DEMO];
+        unsigned next = 0, k;
+        uint32_t s2[4] = { 0, 0, 0, 0 }, d[4];
+        uint8_t bytes[16];
+        size_t n = 0;
+        mqsad_inst inst, dec;
+        mqsad_diag diag;
+        mqsad_status st;
+        reg_text(ops[3], sizeof ops[3], in->width[MQSAD_SLOT_VDST], &next);
+        for (k = 0; k < 3; k++) reg_text(ops[k], sizeof ops[k], in->width[k], &next);
+        snprintf(text, sizeof text, "%s %s, %s, %s, %s", in->name, ops[3], ops[0], ops[1], ops[2]);
+        printf("  %s\n", in->upper);
+        memset(&diag, 0, sizeof diag);
+        st = mqsad_parse(t, text, strlen(text), &inst, &diag);
+        if (st == MQSAD_OK) st = mqsad_encode(&inst, bytes, sizeof bytes, &n);
+        if (st != MQSAD_OK) {
+            printf("    asm   %s\n", text);
+            fail(diag.message[0] ? diag.message : "assembling", st);
+        } else if (mqsad_format_encoding_line(&inst, bytes, n, line, sizeof line, NULL) == MQSAD_OK) {
+            printf("    asm   %s\n", line[0] == '\t' ? line + 1 : line);
+            st = mqsad_decode(t, bytes, n, &dec);
+            if (st == MQSAD_OK) st = mqsad_format(&dec, dis, sizeof dis, NULL);
+            if (st != MQSAD_OK) {
+                fail("disassembling its bytes", st);
+            } else {
+                char canon[LINE_MAX_DEMO] = "";
+                mqsad_format(&inst, canon, sizeof canon, NULL);
+                printf("    dis   %s%s\n", dis, strcmp(dis, canon) ? "  (DIFFERENT text)" : "");
+                if (strcmp(dis, canon) || dec.insn != in->id) demo_failures++;
+            }
+        } else {
+            fail("mqsad_format_encoding_line", MQSAD_E_BUFFER_TOO_SMALL);
+        }
+        if (in->width[MQSAD_SLOT_SRC2] == 4)
+            memcpy(s2, acc, sizeof s2);
+        else if (in->width[MQSAD_SLOT_SRC2] == 2)
+            for (k = 0; k < 4; k++) s2[k / 2] |= acc[k] << (16 * (k % 2));
+        else
+            s2[0] = acc[0];
+        st = mqsad_eval(in->id, in->width[MQSAD_SLOT_SRC0] == 2 ? s0 : (uint32_t)s0, s1, s2, 0, d);
+        if (st != MQSAD_OK) { fail("mqsad_eval", st); continue; }
+        printf("    eval  ");
+        if (in->width[MQSAD_SLOT_VDST] == 4)
+            printf("0x%08x 0x%08x 0x%08x 0x%08x", (unsigned)d[0], (unsigned)d[1],
+                   (unsigned)d[2], (unsigned)d[3]);
+        else if (in->width[MQSAD_SLOT_VDST] == 2)
+            printf("0x%016llx", (unsigned long long)d[1] << 32 | d[0]);
+        else
+            printf("0x%08x", (unsigned)d[0]);
+        printf("   %s\n", in->summary);
+    }
+    printf("\n  (mqsad eval -i MNEMONIC S0 S1 S2 [clamp] computes the same; mqsad info -i MNEMONIC\n"
+           "  shows each instruction's page)\n\n");
+}
+
 int cmd_demo(int argc, char **argv)
 {
     const mqsad_target *sel[32];
@@ -300,6 +399,11 @@ int cmd_demo(int argc, char **argv)
             if (t) show_target(t);
             putchar('\n');
         }
+    }
+    if (!nsel) {
+        const mqsad_target *ft = mqsad_target_lookup(FAMILY_TARGET);
+        if (ft) show_family(ft);
+        else { demo_failures++; printf("FAILED: no target %s\n\n", FAMILY_TARGET); }
     }
     if (demo_failures)
         printf("demo: %u step(s) FAILED (see above)\n", demo_failures);
