@@ -1,5 +1,6 @@
 #!/bin/sh
-# exec.sh — `mqsad exec`: state files, --set, --bytes, --json, error positions, exit codes.
+# exec.sh — `mqsad exec`: state files, --set, --bytes, --json, error positions, exit codes;
+# the other SAD-family instructions at the end.
 # Expected values are the worked example of ../shared/spec/semantics.md §1
 # (S0 = 0x0706050403020100, S1 = 0x03020100, S2 = 11 13 17 19 -> 0x0b 0x10 0x17 0x1c).
 BIN=${MQSAD_BIN:-build/mqsad}
@@ -209,6 +210,50 @@ for t in gcn2 gcn3 vega cdna1 cdna2 cdna3 cdna4 rdna1 rdna2 rdna3 rdna3.5 rdna4 
     has_out "\"wave_size\": $w"
     has_out '"v7": \["0x0000001c", "0x0000001c"'
 done
+
+# ---- the SAD family (values worked by hand from AMD's pseudocode, docs/semantics.md;
+# --bytes from llvm-mc 22 -show-encoding) ---------------------------------------------
+# v_sad_u8: |1-2| + |2-4| + |3-6| + |4-8| + 5 = 15, one VDST line, every lane
+run 0 -t gfx1100 --set 'v1 = 0x04030201' --set 'v2 = 0x08060402' 'v_sad_u8 v0, v1, v2, 5'
+has_out "^v0 = $(lanes 32 0x0000000f)\$"
+[ "$(wc -l < "$T/out")" -eq 1 ] && ok || bad "v_sad_u8: $(wc -l < "$T/out") output lines"
+no_err
+# the same from bytes on gfx900 (wave64): v_sad_u8 v0, v1, v2, 5
+run 0 -t gfx900 --set 'v1 = 0x04030201' --set 'v2 = 0x08060402' --bytes 0x00,0x00,0xd9,0xd1,0x01,0x05,0x16,0x02
+has_out "^v0 = $(lanes 64 0x0000000f)\$"
+# v_qsad_pk_u16_u8 with an SGPR pair in SRC2 and clamp: window k differs by k in every
+# byte (SAD 4k); element 3 = 0xfffe + 12 saturates at 0xffff
+run 0 -t gfx900 --set 'v[2:3] = 0x0706050403020100' --set 'v1 = 0x03020100' \
+    --set 's[4:5] = 0xfffe000200010000' --bytes 0x06,0x80,0xe5,0xd1,0x02,0x03,0x12,0x00
+has_out "^v6 = $(lanes 64 0x00050000)\$"
+has_out "^v7 = $(lanes 64 0xffff000a)\$"
+[ "$(wc -l < "$T/out")" -eq 2 ] && ok || bad "v_qsad_pk_u16_u8: $(wc -l < "$T/out") output lines"
+run 0 -t gfx900 --set 'v[2:3] = 0x0706050403020100' --set 'v1 = 0x03020100' \
+    --set 's[4:5] = 0xfffe000200010000' 'v_qsad_pk_u16_u8 v[6:7], v[2:3], v1, s[4:5]'
+has_out "^v7 = $(lanes 64 0x000a000a)\$"
+# v_msad_u8 with an SGPR SRC0 and a literal SRC1 on gfx1100: S1 byte 2 is zero (masked):
+# |0x01-0x02| + |0x02-0x04| + |0x04-0x08| + v2 (= 100) = 1 + 2 + 4 + 100
+run 0 -t gfx1100 --set 's1 = 0x04030201' --set 'v2 = 100' 'v_msad_u8 v3, s1, 0x08000402, v2'
+has_out "^v3 = $(lanes 32 0x0000006b)\$"
+run 0 -t gfx1100 --set 's1 = 0x04030201' --set 'v2 = 100' --bytes 0x03,0x00,0x39,0xd6,0x01,0xfe,0x09,0x04,0x02,0x04,0x00,0x08
+has_out "^v3 = $(lanes 32 0x0000006b)\$"
+# EXEC masks lanes; JSON lists only VDST's registers
+run 0 -t gfx1100 --set 'exec = 0x5' --set 'v0 = 7' --set 'v1 = 0' --set 'v2 = 10' --json 'v_sad_u32 v0, v1, v2, 1'
+has_out '"v0": \["0x0000000b", "0x00000007", "0x0000000b", "0x00000007"'
+if grep -q '"v1"' "$T/out"; then bad "JSON lists v1"; else ok; fi
+# v_sad_u32 clamps: |0 - 0xffffffff| + 2
+run 0 -t gfx1100 --set 'v1 = 0xffffffff' 'v_sad_u32 v0, 0, v1, 2 clamp'
+has_out "^v0 = $(lanes 32 0xffffffff)\$"
+# overlap warning names a 64-bit destination as a pair
+run 0 -t gfx1100 --set 'v[2:3] = 0' --set 'v1 = 0' --set 'v[4:5] = 0' 'v_mqsad_pk_u16_u8 v[4:5], v[2:3], v1, v[4:5]'
+has_err 'warning: destination v\[4:5\] overlaps SRC2'
+# GFX6 lacks v_qsad_pk_u16_u8 (llvm-mc's message) but runs v_sad_hi_u8: (10 << 16) + 3
+run 1 -t gfx600 'v_qsad_pk_u16_u8 v[0:1], v[2:3], v4, v[6:7]'
+has_err 'instruction not supported on this GPU'
+run 0 -t gfx600 --set 'v1 = 0x04030201' --set 'v2 = 0x08060402' 'v_sad_hi_u8 v0, v1, v2, 3'
+has_out "^v0 = $(lanes 64 0x000a0003)\$"
+# clamp on GFX7 is rejected by the assembler
+run 1 -t gfx700 'v_sad_u8 v0, v1, v2, v3 clamp'
 
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]
