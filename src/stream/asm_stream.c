@@ -301,7 +301,7 @@ static void emit_instruction(mqsad_asm_stream *s, const mqsad_inst *inst, const 
         o->len += len;
         b += len;
     }
-    if (inst->src[1].kind == MQSAD_OPK_SYMBOL && mqsad_format_fixup(inst, b, 511, &len) == MQSAD_OK) {
+    if (inst->symbol[0] && mqsad_format_fixup(inst, b, 511, &len) == MQSAD_OK) {
         /* llvm-mc: FK_Data_4 for differences and symbol-free expressions */
         char *kp = strstr(b, "FK_PCRel_4");
         if (inst->symbol_data4 && kp) {
