@@ -30,9 +30,8 @@
 extern char **environ;
 
 #if defined(__x86_64__) || defined(__i386__)
-#include <x86intrin.h>
 #define HAVE_TSC 1
-static uint64_t tsc(void) { return __rdtsc(); }
+static uint64_t tsc(void) { return __builtin_ia32_rdtsc(); }
 #else
 #define HAVE_TSC 0
 static uint64_t tsc(void) { return 0; }
@@ -120,26 +119,23 @@ static void ref_batch(const uint32_t *lo, const uint32_t *hi, const uint32_t *s1
 static void floor_c(FLOOR_ARGS) { FLOOR_BODY(uint32_t, 1, C_LOAD, C_STORE, C_XOR) }
 
 #if defined(__x86_64__) && defined(__GNUC__)
-#include <immintrin.h>
-#define X512_LOAD(p) _mm512_loadu_si512((const void *)(p))
-#define X512_STORE(p, v) _mm512_storeu_si512((void *)(p), (v))
+/* The compiler's generic vectors (no intrinsics), in functions compiled for each width;
+ * aligned(4): the arrays need only uint32_t alignment. */
+typedef uint32_t vec512 __attribute__((vector_size(64), aligned(4)));
+typedef uint32_t vec256 __attribute__((vector_size(32), aligned(4)));
+typedef uint32_t vec128 __attribute__((vector_size(16), aligned(4)));
+#define vec512_load(p) (*(const vec512 *)(const void *)(p))
+#define vec256_load(p) (*(const vec256 *)(const void *)(p))
+#define vec128_load(p) (*(const vec128 *)(const void *)(p))
+#define vec512_store(p, v) (*(vec512 *)(void *)(p) = (v))
+#define vec256_store(p, v) (*(vec256 *)(void *)(p) = (v))
+#define vec128_store(p, v) (*(vec128 *)(void *)(p) = (v))
+#define V_XOR(a, b) ((a) ^ (b))
 __attribute__((target("avx512f")))
-static void floor_avx512(FLOOR_ARGS)
-{
-    FLOOR_BODY(__m512i, 16, X512_LOAD, X512_STORE, _mm512_xor_si512)
-    _mm256_zeroupper();
-}
-#define X256_LOAD(p) _mm256_loadu_si256((const __m256i *)(const void *)(p))
-#define X256_STORE(p, v) _mm256_storeu_si256((__m256i *)(void *)(p), (v))
+static void floor_avx512(FLOOR_ARGS) { FLOOR_BODY(vec512, 16, vec512_load, vec512_store, V_XOR) }
 __attribute__((target("avx2")))
-static void floor_avx2(FLOOR_ARGS)
-{
-    FLOOR_BODY(__m256i, 8, X256_LOAD, X256_STORE, _mm256_xor_si256)
-    _mm256_zeroupper();
-}
-#define X128_LOAD(p) _mm_loadu_si128((const __m128i *)(const void *)(p))
-#define X128_STORE(p, v) _mm_storeu_si128((__m128i *)(void *)(p), (v))
-static void floor_sse2(FLOOR_ARGS) { FLOOR_BODY(__m128i, 4, X128_LOAD, X128_STORE, _mm_xor_si128) }
+static void floor_avx2(FLOOR_ARGS) { FLOOR_BODY(vec256, 8, vec256_load, vec256_store, V_XOR) }
+static void floor_sse2(FLOOR_ARGS) { FLOOR_BODY(vec128, 4, vec128_load, vec128_store, V_XOR) }
 #endif
 
 /* The floor loop in the vector width of the kernel at level (a MQSAD_CPU_* flag, 0 = C),
