@@ -227,16 +227,15 @@ EOF
     { bad "--words tokens (rc=$rc)"; diff "$tmp/err" "$tmp/want_err" >&2; }
 "$BIN" dis -t gfx1100 --words --bin < /dev/null > /dev/null 2>&1; [ $? -eq 2 ] && ok || bad "--words with --bin: usage error"
 
-# The one-word line loop (run_words: three lines at a time with lines3_avx512() when the
-# CPU has AVX-512 VBMI, else line_sse41() when it has SSE4.1, else line_scalar()) against
-# independent expectations, with the default choice, MQSAD_CPU_MASK=1 (line_sse41() at
-# most) and MQSAD_CPU_MASK=0 (always line_scalar()):
+# The token and whole-line paths of the disassembly stream against independent
+# expectations, with the CPU's own level, MQSAD_CPU_MASK=1 (SSE4.1 at most) and
+# MQSAD_CPU_MASK=0 (no SIMD): disassembly has no CPU-specific code, so the forced levels
+# must change nothing (the kernels' dispatch is set up all the same):
 #  - every vector again with its hex digits in other cases: each row as "[..]" with bytes
 #    0-3 in lower case and bytes 4-7 in upper case (0X on even rows), and each 8-byte row
 #    llvm-mc decodes also as "0x..,..,0x.." (stream form) with bytes 0-3 in upper case and
 #    digit k of bytes 4-7 in upper case when k + row is odd; stdout must be the vectors'
-#    texts in order. (A digit converted wrongly in the control bytes 1-3 only sends the word
-#    to the general path, which prints it right: test_dis_line checks the converter itself.)
+#    texts in order.
 #  - every byte but NUL, a hex digit or a token delimiter (" \t\r\n,#[]") in each of the 16
 #    digit positions of either form, between valid lines: llvm-mc's "invalid input token" at
 #    the token (no caret line when the byte is not ASCII, as LLVM's SMDiagnostic), the rest
@@ -320,8 +319,7 @@ if [ -f "$VEC" ]; then
     done
     [ "$(wc -l < "$tmp/eexp")" -gt 7000 ] && ok || bad "non-hex digit lines: too few"
 
-    # The three line loops against each other (and so against line_scalar(), the portable
-    # one) on 30,000 lines: runs of 1-9 rows of one form, valid and invalid words of four
+    # Every MQSAD_CPU_MASK against the others on 30,000 lines: runs of 1-9 rows of one form, valid and invalid words of four
     # targets' vectors in random case, now and then a line with a bad token, a comment, an
     # empty line or a long decimal line; stdout, stderr (line numbers) and status must be
     # the same with every MQSAD_CPU_MASK.
@@ -355,7 +353,7 @@ if [ -f "$VEC" ]; then
         if cmp -s "$tmp/xout" "$tmp/xout0" && cmp -s "$tmp/xerr" "$tmp/xerr0" && cmp -s "$tmp/xrc" "$tmp/xrc0" &&
            cmp -s "$tmp/xout1" "$tmp/xout0" && cmp -s "$tmp/xerr1" "$tmp/xerr0" && cmp -s "$tmp/xrc1" "$tmp/xrc0" &&
            [ "$(grep -c . "$tmp/xout0")" -gt 10000 ] && [ "$(grep -c 'error: ' "$tmp/xerr0")" -gt 300 ]; then ok; else
-            bad "$t: the line loops disagree on a mixed input (MQSAD_CPU_MASK unset / 1 / 0)"
+            bad "$t: the runs disagree on a mixed input (MQSAD_CPU_MASK unset / 1 / 0)"
             diff "$tmp/xout" "$tmp/xout0" | head -3 >&2; diff "$tmp/xerr1" "$tmp/xerr0" | head -3 >&2; fi
     done
 fi
