@@ -62,7 +62,8 @@ typedef enum mqsad_status {
     MQSAD_E_UNKNOWN_TARGET,     /**< no such target / generation name */
     MQSAD_E_TRUNCATED,          /**< fewer than 8 bytes for the instruction word */
     MQSAD_E_TRUNCATED_LITERAL,  /**< a literal code is used but its 4/8 bytes are missing */
-    MQSAD_E_NOT_MQSAD,          /**< encoding marker or opcode is not V_MQSAD_U32_U8 on this target */
+    MQSAD_E_NOT_MQSAD,          /**< encoding marker or opcode is no SAD-family instruction the target has
+                                     (the name predates the family; MQSAD_E_NOT_SAD_FAMILY is an alias) */
     MQSAD_E_MODIFIERS,          /**< ABS, NEG or OMOD bits set (invalid for this instruction) */
     MQSAD_E_NO_LITERAL,         /**< a literal on a target without VOP3 literals */
     MQSAD_E_LITERAL64,          /**< a 64-bit literal where the target or slot has none */
@@ -85,6 +86,9 @@ typedef enum mqsad_status {
     MQSAD_E_INPUT_TOO_LONG,     /**< input exceeds a documented bound (line length, nesting, digits) */
     MQSAD_STATUS_COUNT
 } mqsad_status;
+
+/** Alias of MQSAD_E_NOT_MQSAD that says what it means since the decoder knows the family. */
+#define MQSAD_E_NOT_SAD_FAMILY MQSAD_E_NOT_MQSAD
 
 /** Short English description of a status ("truncated input", ...). Never NULL. */
 MQSAD_API const char *mqsad_strerror(mqsad_status status);
@@ -374,16 +378,27 @@ MQSAD_API mqsad_status mqsad_encode(const mqsad_inst *inst, uint8_t *out, size_t
  *  (MQSAD_SLOT_*) the error is attributed to, or -1. */
 MQSAD_API mqsad_status mqsad_validate(const mqsad_inst *inst, int *bad_slot);
 
-/** Builds an operand for a slot from its 9-bit code (no literal bytes: for codes 254/255
- *  pass the instruction's literal value, whose high half is non-zero only when the
- *  instruction carries a 64-bit literal — gfx1250 with a code-254 source — in which case
- *  a code-255 source prints it as LLVM does). Used by the decoder; public for tools and
- *  emulators.
+/** Builds an operand for a slot of V_MQSAD_U32_U8 from its 9-bit code (no literal bytes:
+ *  for codes 254/255 pass the instruction's literal value, whose high half is non-zero only
+ *  when the instruction carries a 64-bit literal — gfx1250 with a code-254 source — in
+ *  which case a code-255 source prints it as LLVM does). Used by the decoder; public for
+ *  tools and emulators. On GFX6/GFX7 (dis_strict) only the codes the assembler emits for
+ *  the slot are accepted.
  *  For MQSAD_SLOT_VDST the "code" is the 8-bit VDST field (the register number), as
  *  mqsad_operand.code is for VDST everywhere; source codes are 9-bit (VGPR = 256 + n). */
 MQSAD_API mqsad_status mqsad_operand_from_code(const mqsad_target *target, int slot,
                                                unsigned code, uint64_t literal,
                                                mqsad_operand *out);
+
+/** mqsad_operand_from_code for a slot of any family member: the slot's width (and, for
+ *  V_MQSAD_U32_U8's SRC2, its VGPR-only class) come from the instruction table, as the
+ *  decoder reads them: 32-bit sources with f32 inline constants, 64-bit ones with f64
+ *  constants and pair registers, VDST a VGPR tuple of the result's width.
+ *  mqsad_operand_from_code(t, slot, ...) is this call with MQSAD_INSN_MQSAD_U32_U8. */
+MQSAD_API mqsad_status mqsad_insn_operand_from_code(const mqsad_target *target,
+                                                    mqsad_insn_id insn, int slot,
+                                                    unsigned code, uint64_t literal,
+                                                    mqsad_operand *out);
 
 /* ===================================================================================
  * Formatting (src/isa/format.c) — llvm-mc 22 text, byte for byte

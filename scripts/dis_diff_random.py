@@ -1,11 +1,13 @@
 #!/usr/bin/env python3
 """dis_diff_random.py — random differential test of `mqsad dis` against
-`llvm-mc-22 -triple=amdgcn -mcpu=T -disassemble` (stdout text and stderr diagnostics).
+`llvm-mc-22 -triple=amdgcn -mcpu=T -disassemble` (stdout text and stderr diagnostics),
+over the eight SAD-family instructions.
 
   dis_diff_random.py OUTDIR SEED N TARGET...
 
-For each target: N random lines (mostly the family's v_mqsad_u32_u8 word with every other
-bit random, literal codes with 0/4/8 trailing literal bytes, truncated words, opcode bits
+For each target: N random lines (mostly a word of one of the eight family members, chosen
+at random, with every other bit random; each member's opcode and encoding marker are read
+from llvm-mc's encoding of a baseline line of it on that target, literal codes with 0/4/8 trailing literal bytes, truncated words, opcode bits
 flipped, several words per line, block and stream syntax). Every test line is followed by a
 bracketed separator word, so both tools' stdout can be split per test line; stderr
 diagnostics are assigned by line number. llvm-mc runs in batches (one process at a time),
@@ -14,10 +16,9 @@ crash-prone lines in small batches; a crashing batch is bisected down to single 
 which is checked).
 
 Comparison per test line: identical stdout lines and identical diagnostics (header, source
-line, caret). When llvm-mc decoded some other instruction on the line (mqsad knows only
-v_mqsad_u32_u8 and reports those as invalid, a documented difference) only the first
-instruction is compared: same v_mqsad text, or invalid in both (llvm-mc's foreign
-instruction counting as invalid).
+line, caret). When llvm-mc decoded some instruction outside the family on the line (mqsad
+reports those as invalid, a documented difference) only the instructions before it are
+compared: the same family texts, and invalid in both at the foreign one.
 Results: OUTDIR/mismatch_TARGET.txt, OUTDIR/summary.txt.
 Environment: LLVM_MC (default llvm-mc-22), MQSAD (default build/mqsad).
 """
@@ -30,20 +31,40 @@ import sys
 MC = os.environ.get("LLVM_MC", "llvm-mc-22")
 MQ = os.environ.get("MQSAD", "build/mqsad")
 
-# family: (opcode, marker, literal rule) literal rule: none-crash, lit32, lit32_64
+# literal rule per target: "crash" (llvm-mc crashes on a VOP3 literal), lit32, lit32_64
 FAM = {}
 for t in ("gfx801 gfx802 gfx803 gfx805 gfx810 gfx900 gfx902 gfx904 gfx906 gfx909 gfx90c gfx908 gfx90a gfx942 "
           "gfx9-generic gfx9-4-generic").split():
-    FAM[t] = (0x1e7, 0x34, "crash")
-FAM["gfx950"] = (0x1e7, 0x34, "lit32")
+    FAM[t] = "crash"
+FAM["gfx950"] = "lit32"
 for t in ("gfx1010 gfx1011 gfx1012 gfx1013 gfx1030 gfx1031 gfx1032 gfx1033 gfx1034 gfx1035 gfx1036 "
-          "gfx10-1-generic gfx10-3-generic").split():
-    FAM[t] = (0x175, 0x35, "lit32")
-for t in ("gfx1100 gfx1101 gfx1102 gfx1103 gfx1150 gfx1151 gfx1152 gfx1153 gfx1200 gfx1201 "
-          "gfx11-generic gfx12-generic").split():
-    FAM[t] = (0x23d, 0x35, "lit32")
+          "gfx10-1-generic gfx10-3-generic gfx1100 gfx1101 gfx1102 gfx1103 gfx1150 gfx1151 gfx1152 "
+          "gfx1153 gfx1200 gfx1201 gfx11-generic gfx12-generic").split():
+    FAM[t] = "lit32"
 for t in "gfx1250 gfx1251".split():
-    FAM[t] = (0x23d, 0x35, "lit32_64")
+    FAM[t] = "lit32_64"
+
+# the eight instructions: baseline lines (VDST, SRC0, SRC1, SRC2 of each one's widths)
+BASELINES = [
+    "v_sad_u8 v4, v2, v1, v8", "v_sad_hi_u8 v4, v2, v1, v8", "v_sad_u16 v4, v2, v1, v8",
+    "v_sad_u32 v4, v2, v1, v8", "v_msad_u8 v4, v2, v1, v8",
+    "v_qsad_pk_u16_u8 v[4:5], v[2:3], v1, v[8:9]", "v_mqsad_pk_u16_u8 v[4:5], v[2:3], v1, v[8:9]",
+    "v_mqsad_u32_u8 v[4:7], v[2:3], v1, v[8:11]",
+]
+FAMILY_NAMES = tuple(b.split(" ")[0] + " " for b in BASELINES)
+DWORD0 = {}   # target -> list of the eight baseline dword0 values (opcode, marker, VDST 4)
+
+
+def baselines(t):
+    """dword0 of each family member's baseline on t, from llvm-mc's encoding"""
+    if t not in DWORD0:
+        _, out, err = run([MC, "-triple=amdgcn", "-mcpu=" + t, "-show-encoding"],
+                          "\n".join(BASELINES) + "\n")
+        encs = re.findall(r"; encoding: \[([^\]]*)\]", out)
+        assert len(encs) == len(BASELINES), (t, err)
+        DWORD0[t] = [int.from_bytes(bytes(int(x, 16) for x in e.split(",")[:4]), "little") for e in encs]
+    return DWORD0[t]
+
 
 SPECIAL = ([255] * 12 + [254] * 6 + [253, 252, 251, 250, 249, 248, 247, 240, 239, 238, 235,
            234, 231, 230, 229, 209, 208, 193, 192, 128, 127, 126, 125, 124, 123, 122, 112,
@@ -68,10 +89,10 @@ def lit_dword(R):
 def gen_word(R, t):
     """-> (bytes, risky); risky 2 = llvm-mc certainly crashes (a literal code on a target
     without VOP3 literals, modifiers clear)"""
-    op, marker, lrule = FAM[t]
+    lrule = FAM[t]
     w0 = R.getrandbits(32)
     w1 = R.getrandbits(32)
-    w0 = (w0 & 0xffff) | (op << 16) | (marker << 26)
+    w0 = (w0 & 0xffff) | (R.choice(baselines(t)) & 0xffff0000)
     if R.random() < 0.6:               # ABS, OMOD, NEG clear: decodable
         w0 &= ~0x700
         w1 &= 0x07ffffff
@@ -163,8 +184,7 @@ def gen_line(R, t):
 
 
 def sep_bytes(t):
-    op, marker, _ = FAM[t]
-    w0 = 0 | 0x8000 | (op << 16) | (marker << 26)
+    w0 = (baselines(t)[-1] & 0xffff0000) | 0x8000
     w1 = 256 | (256 << 9) | (256 << 18)
     b = w0.to_bytes(4, "little") + w1.to_bytes(4, "little")
     return "[" + ",".join("0x%02x" % x for x in b) + "]"
@@ -257,7 +277,7 @@ def compare(line, L, M):
     mo, me = M
     if lo == mo and le == me:
         return "ok"
-    fi = [k for k, x in enumerate(lo) if not x.startswith("\tv_mqsad_u32_u8 ")]
+    fi = [k for k, x in enumerate(lo) if not x[1:].startswith(FAMILY_NAMES)]
     if not fi:
         return "mismatch"
     j = fi[0]

@@ -207,6 +207,21 @@ void t_asm_row(char **f, void *tally)
     }
 }
 
+/* 1 if text starts with the mnemonic of one of the eight SAD-family instructions (the
+ * issue's list, not the library's table) followed by a space. */
+static int family_text(const char *text)
+{
+    static const char *const names[] = { "v_sad_u8", "v_sad_hi_u8", "v_sad_u16", "v_sad_u32",
+                                         "v_msad_u8", "v_qsad_pk_u16_u8", "v_mqsad_pk_u16_u8",
+                                         "v_mqsad_u32_u8" };
+    size_t i, n;
+    for (i = 0; i < sizeof names / sizeof names[0]; i++) {
+        n = strlen(names[i]);
+        if (!strncmp(text, names[i], n) && text[n] == ' ') return 1;
+    }
+    return 0;
+}
+
 void t_dis_row(char **f, void *tally)
 {
     t_dis_tally *t = tally;
@@ -227,7 +242,7 @@ void t_dis_row(char **f, void *tally)
     st = mqsad_decode(tg, n ? heap : NULL, n, &in);
     seq = strstr(exp, " ;; ");
     if (seq) *seq = '\0';
-    if (strncmp(exp, "v_mqsad_u32_u8", 14) == 0) {
+    if (family_text(exp)) {
         t->valid++;
         if (st != MQSAD_OK) {
             CHECK(0, "%s [%s]: decode failed (%s), want \"%s\"", f[0], f[1], mqsad_strerror(st), exp);
@@ -235,10 +250,13 @@ void t_dis_row(char **f, void *tally)
             mqsad_status fs = mqsad_format(&in, text, sizeof text, NULL);
             int good = fs == MQSAD_OK && strcmp(text, exp) == 0;
             int len_ok = seq ? in.length < n : in.length == n;
+            int inv = strstr(exp, "/*Invalid") != NULL;
+            int ours = in.vdst.invalid || in.src[0].invalid || in.src[1].invalid || in.src[2].invalid;
             CHECK(good, "%s [%s]: got \"%s\", want \"%s\"", f[0], f[1], text, exp);
             CHECK(len_ok, "%s [%s]: consumed %u of %zu bytes (llvm-mc: %s)", f[0], f[1],
                   (unsigned)in.length, n, seq ? "more follow" : "all");
-            if (good && len_ok) t->agree++;
+            CHECK(inv == ours, "%s [%s]: .invalid %d, llvm-mc annotates: %d", f[0], f[1], ours, inv);
+            if (good && len_ok && inv == ours) t->agree++;
         }
     } else {
         t->invalid++;

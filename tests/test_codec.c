@@ -218,9 +218,16 @@ static void decode_status(void)
         memcpy(b, base[i].b, 8); b[3] ^= 0x04;
         CHECK(decode_exact(t, b, 8, &in) == MQSAD_E_NOT_MQSAD, "%s marker", base[i].t);
     }
-    /* bit 18 flips the opcode (v_msad_u8 on gfx11, §2) */
+    /* bit 18 flips the opcode to another family member: llvm-mc-22 -mcpu=gfx1100
+     * -disassemble prints [0x04,0x00,0x39,0xd6,0x02,0x03,0x22,0x04] as this (§2) */
     memcpy(b, base_gfx11, 8); b[2] ^= 0x04;
-    CHECK(decode_exact(mqsad_target_lookup("gfx1100"), b, 8, &in) == MQSAD_E_NOT_MQSAD, "gfx1100 bit 18");
+    st = decode_exact(mqsad_target_lookup("gfx1100"), b, 8, &in);
+    CHECK(st == MQSAD_OK && in.insn == MQSAD_INSN_MSAD_U8, "gfx1100 bit 18: %s", mqsad_strerror(st));
+    mqsad_format(&in, text, sizeof text, NULL);
+    CHECK_EQ_S(text, "v_msad_u8 v4, v2, v1, v8");
+    /* an opcode outside the family: OP bit 25 (llvm-mc: v_cmp_ne_u16_e64 s4, v2.l, v1.l) */
+    memcpy(b, base_gfx11, 8); b[3] ^= 0x02;
+    CHECK(decode_exact(mqsad_target_lookup("gfx1100"), b, 8, &in) == MQSAD_E_NOT_SAD_FAMILY, "gfx1100 bit 25");
     /* OPSEL 14:11 ignored, kept in ignored_bits, dropped on re-encode */
     memcpy(b, base_gfx11, 8); b[1] = 0x08;
     st = decode_exact(mqsad_target_lookup("gfx1100"), b, 8, &in);

@@ -41,13 +41,14 @@ void t_asm_row(char **field, void *tally /* t_asm_tally: t_tsv_each's fn as it i
 void t_asm_errors(const char *text, const mqsad_diag *d, char *buf, size_t size);
 
 typedef struct t_dis_tally {
-    unsigned long rows, valid, invalid;      /* llvm-mc: decoded / invalid, crash or another instruction */
+    unsigned long rows, valid, invalid;      /* llvm-mc: a family member / invalid, crash or another instruction */
     unsigned long agree;
 } t_dis_tally;
 
-/* Checks one disasm row: llvm-mc decodes v_mqsad_u32_u8 -> we decode the same text and use
- * all bytes (fewer when llvm-mc printed more instructions after it); otherwise the first
- * word must not decode. The decoder reads a heap copy of exactly the row's bytes, so an
+/* Checks one disasm row: llvm-mc decodes one of the eight SAD-family instructions -> we
+ * decode the same text (annotations included, and .invalid set exactly when llvm-mc prints
+ * one) and use all bytes (fewer when llvm-mc printed more instructions after it); otherwise
+ * (INVALID, a crash, any other instruction) the first word must not decode. The decoder reads a heap copy of exactly the row's bytes, so an
  * over-read shows under ASan/valgrind. */
 void t_dis_row(char **field, void *tally /* t_dis_tally */);
 

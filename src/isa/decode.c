@@ -1,23 +1,27 @@
 /*
- * decode.c — bytes -> mqsad_inst, reproducing LLVM 22's AMDGPU disassembler for
- * V_MQSAD_U32_U8 (encoding-llvm22.md §2, §6). Never reads past `len`.
+ * decode.c — bytes -> mqsad_inst, reproducing LLVM 22's AMDGPU disassembler for the eight
+ * SAD-family VOP3 instructions (encoding-llvm22.md §2, §6). Never reads past `len`.
  *
  * Instruction-level rules (operand rules are in operand.c):
  *  - fewer than 8 bytes: MQSAD_E_TRUNCATED;
- *  - encoding marker (31:26) and OP field must be the family's: else MQSAD_E_NOT_MQSAD;
+ *  - the encoding marker (31:26) must be the family's and the OP field one of the
+ *    instruction table's opcodes for the family's encoding, of an instruction the target
+ *    has (GFX6 lacks two): else MQSAD_E_NOT_MQSAD; inst->insn names the instruction and
+ *    its row gives every slot's width;
  *  - ABS (10:8), OMOD (60:59), NEG (63:61) non-zero: MQSAD_E_MODIFIERS (LLVM: INVALID);
  *  - OPSEL (14:11 on VI/GFX10/GFX11) is ignored, kept in inst->ignored_bits;
  *  - a code-255 source consumes 4 literal bytes on targets whose LLVM decoder reads VOP3
  *    literals (family->dis_literal32); on the others (GFX8/GFX9/CDNA1-3, where llvm-mc
- *    crashes) it is MQSAD_E_NO_LITERAL; on gfx1250 code 254 consumes 8 bytes, shared by
- *    every source using 254 or 255; missing bytes: MQSAD_E_TRUNCATED_LITERAL.
- *  - GFX7 (family->dis_strict, no LLVM disassembler): only what the GFX7 assembler can
- *    produce decodes. Its clamp bit (11) cannot be assembled -> MQSAD_E_CLAMP_UNSUPPORTED;
+ *    crashes) it is MQSAD_E_NO_LITERAL; on gfx1250 code 254 (in a slot of any width)
+ *    consumes 8 bytes, shared by every source using 254 or 255; missing bytes:
+ *    MQSAD_E_TRUNCATED_LITERAL.
+ *  - GFX6/GFX7 (family->dis_strict, no LLVM disassembler): only what their assembler can
+ *    produce decodes. The clamp bit (11) cannot be assembled -> MQSAD_E_CLAMP_UNSUPPORTED;
  *    non-zero reserved bits (16:12) -> MQSAD_E_NOT_MQSAD (the assembler never sets them);
- *    literals -> MQSAD_E_NO_LITERAL; every operand code the assembler cannot emit (odd
- *    SGPR pairs, null, src_* registers GFX7 lacks, 1/(2pi), anything but a VGPR quad in
- *    SRC2, ...) -> MQSAD_E_OPERAND_CODE; two different scalar sources in SRC0/SRC1 (the
- *    GFX7 constant-bus limit of one, which the assembler enforces) -> MQSAD_E_CONSTANT_BUS.
+ *    literals -> MQSAD_E_NO_LITERAL; every operand code the assembler cannot emit for the
+ *    slot (odd SGPR pairs, null, src_* registers the target lacks, 1/(2pi), a non-VGPR
+ *    V_MQSAD_U32_U8 SRC2, ...) -> MQSAD_E_OPERAND_CODE; more scalar sources than the
+ *    constant bus takes (one: the assembler enforces it) -> MQSAD_E_CONSTANT_BUS.
  */
 #include "isa/isa.h"
 
@@ -42,10 +46,23 @@ static void add_field(mqsad_inst *in, const char *name, unsigned lo, unsigned hi
     fl->value = bits(in->word, lo, hi);
 }
 
+/* The family member whose OP field value (in the target's encoding) is op, if the target
+ * has it; NULL otherwise. */
+static const mqsad_insn_info *insn_of(const mqsad_target *t, unsigned op)
+{
+    unsigned i;
+    for (i = 0; i < MQSAD_INSN_COUNT; i++) {
+        const mqsad_insn_info *in = mqsad_insn_get((mqsad_insn_id)i);
+        if (in->opcode[t->family->encoding] == op && mqsad_insn_on_target(in->id, t)) return in;
+    }
+    return NULL;
+}
+
 mqsad_status mqsad_decode(const mqsad_target *target, const uint8_t *bytes, size_t len,
                           mqsad_inst *out)
 {
     const mqsad_family *f;
+    const mqsad_insn_info *in;
     uint64_t w, literal = 0;
     unsigned code[3], s, lit = 0;
     int any255 = 0, any254 = 0;
@@ -76,8 +93,10 @@ mqsad_status mqsad_decode(const mqsad_target *target, const uint8_t *bytes, size
     add_field(out, "OMOD", 59, 60);
     add_field(out, "NEG", 61, 63);
 
-    if (bits(w, 26, 31) != f->marker || bits(w, f->op_lo, f->op_lo + f->op_bits - 1u) != f->opcode)
-        return MQSAD_E_NOT_MQSAD;
+    if (bits(w, 26, 31) != f->marker) return MQSAD_E_NOT_MQSAD;
+    in = insn_of(target, bits(w, f->op_lo, f->op_lo + f->op_bits - 1u));
+    if (!in) return MQSAD_E_NOT_MQSAD;
+    out->insn = in->id;
     if (bits(w, 8, 10) || bits(w, 59, 60) || bits(w, 61, 63)) return MQSAD_E_MODIFIERS;
     out->ignored_bits = (uint8_t)bits(w, f->ignored_lo, f->ignored_hi);
     if (f->clamp_bit >= 0) {
@@ -105,14 +124,14 @@ mqsad_status mqsad_decode(const mqsad_target *target, const uint8_t *bytes, size
     out->literal_size = (uint8_t)lit;
     out->length = (uint8_t)(8u + lit);
 
-    st = mqsad_operand_from_code(target, MQSAD_SLOT_VDST, bits(w, 0, 7), 0, &out->vdst);
+    st = mqsad_insn_operand_from_code(target, in->id, MQSAD_SLOT_VDST, bits(w, 0, 7), 0, &out->vdst);
     if (st != MQSAD_OK) return st;
     for (s = 0; s < 3; s++) {
-        st = mqsad_operand_from_code(target, (int)s, code[s], literal, &out->src[s]);
+        st = mqsad_insn_operand_from_code(target, in->id, (int)s, code[s], literal, &out->src[s]);
         if (st != MQSAD_OK) return st;
     }
-    /* GFX7: every operand is one the assembler can emit, but the combination must be one
-     * too. The GFX7 assembler allows one scalar value among SRC0/SRC1 (s[2:3], s1 and
+    /* GFX6/GFX7: every operand is one the assembler can emit, but the combination must be
+     * one too. The assembler allows one scalar value among the sources (s[2:3], s1 and
      * vcc, vcc_hi are rejected by llvm-mc 22), so such words have no canonical text. */
     if (f->dis_strict) return mqsad_validate(out, NULL);
     return MQSAD_OK;

@@ -1,12 +1,14 @@
 /*
- * format.c — mqsad_inst -> llvm-mc 22 text, byte for byte (encoding-llvm22.md §6.4, §7).
+ * format.c — mqsad_inst -> llvm-mc 22 text, byte for byte (encoding-llvm22.md §6.4, §7),
+ * for every SAD-family instruction: the mnemonic and each slot's width come from the
+ * instruction table (inst->insn).
  *
  * Operand text:
  *  - registers: v1 / v[2:3], s1 / s[2:3], ttmp1 / ttmp[2:3], special names;
  *  - inline integers in decimal, inline floats by name (1/(2pi) is 0.15915494309189532 in
- *    the 64-bit SRC0 and 0.15915494 elsewhere);
+ *    a 64-bit source and 0.15915494 elsewhere);
  *  - literals: lit(0x..) / lit64(0x..) when .lit_wrapper says so, otherwise the value by
- *    its inline name when it equals an inline constant of the slot (the decoder only leaves
+ *    its inline name when it equals an inline constant of the slot's width (the decoder only leaves
  *    such a value unwrapped where LLVM prints it that way, e.g. SRC2 or gfx1250 64-bit
  *    literals), else 0x + lowercase hex of .value;
  *  - an LLVM decoder annotation is glued on as / * text * / without spaces.
@@ -132,20 +134,41 @@ static void put_reg(sbuf *b, const char *prefix, size_t plen, unsigned reg, unsi
 
 static const char *const float_names[8] = { "0.5", "-0.5", "1.0", "-1.0", "2.0", "-2.0", "4.0", "-4.0" };
 
-/* Name of an inline constant code for the slot. */
-static void put_inline_code(sbuf *b, int slot, unsigned code)
+/* Dwords of slot in inst's instruction (V_MQSAD_U32_U8's for an id out of range). */
+static unsigned slot_dwords(const mqsad_inst *in, int slot)
+{
+    const mqsad_insn_info *ii = mqsad_insn_get(in->insn);
+    if (!ii) ii = mqsad_insn_get(MQSAD_INSN_MQSAD_U32_U8);
+    return ii->width[slot];
+}
+
+/* The constant type of a slot: 2 (f64, 64-bit integers) for a 64-bit source, 1 (f32) for
+ * every other slot, the 128-bit SRC2 included. */
+static unsigned const_dwords(const mqsad_inst *in, int slot)
+{
+    return slot != MQSAD_SLOT_VDST && slot_dwords(in, slot) == 2 ? 2u : 1u;
+}
+
+static const char *mnemonic(const mqsad_inst *in)
+{
+    const mqsad_insn_info *ii = mqsad_insn_get(in->insn);
+    return ii ? ii->name : "<unknown>";
+}
+
+/* Name of an inline constant code for a slot of type dw (const_dwords). */
+static void put_inline_code(sbuf *b, unsigned dw, unsigned code)
 {
     if (code >= MQSAD_CODE_INT0 && code < MQSAD_CODE_INT_NEG1) putu(b, code - MQSAD_CODE_INT0);
     else if (code >= MQSAD_CODE_INT_NEG1 && code <= MQSAD_CODE_INT_MAX) puti(b, 192 - (int)code);
     else if (code >= MQSAD_CODE_FLOAT0 && code < MQSAD_CODE_INV2PI) puts_(b, float_names[code - MQSAD_CODE_FLOAT0]);
     else if (code == MQSAD_CODE_INV2PI)
-        puts_(b, slot == MQSAD_SLOT_SRC0 ? "0.15915494309189532" : "0.15915494");
+        puts_(b, dw == 2 ? "0.15915494309189532" : "0.15915494");
 }
 
 static void put_operand(sbuf *b, const mqsad_inst *in, int slot)
 {
     const mqsad_operand *op = slot == MQSAD_SLOT_VDST ? &in->vdst : &in->src[slot];
-    unsigned code;
+    unsigned code, dw = const_dwords(in, slot);
     int c;
     switch (op->kind) {
     case MQSAD_OPK_VGPR: put_reg(b, "v", 1, op->reg, op->width ? op->width : 1); break;
@@ -155,17 +178,17 @@ static void put_operand(sbuf *b, const mqsad_inst *in, int slot)
     case MQSAD_OPK_INLINE_INT: puti(b, (int64_t)op->value); break;
     case MQSAD_OPK_INLINE_FLOAT:
         /* by value (the parser may not have set .code), falling back to the code */
-        c = mqsad_inline_float_code(in->target, slot == MQSAD_SLOT_SRC0 ? 0 : 1, op->value);
-        if (c < 0 && op->value == mqsad_inline_float_bits(slot == MQSAD_SLOT_SRC0 ? 0 : 1, MQSAD_CODE_INV2PI))
+        c = mqsad_inline_float_code_w(in->target, dw, op->value);
+        if (c < 0 && op->value == mqsad_inline_float_bits_w(dw, MQSAD_CODE_INV2PI))
             c = MQSAD_CODE_INV2PI;
-        put_inline_code(b, slot, c >= 0 ? (unsigned)c : op->code);
+        put_inline_code(b, dw, c >= 0 ? (unsigned)c : op->code);
         break;
     case MQSAD_OPK_LITERAL32:
     case MQSAD_OPK_LITERAL64:
         if (op->lit_wrapper == 1) { puts_(b, "lit("); puthex(b, op->value); put(b, ")", 1); }
         else if (op->lit_wrapper == 2) { puts_(b, "lit64("); puthex(b, op->value); put(b, ")", 1); }
-        else if (mqsad_value_is_inline(in->target, slot == MQSAD_SLOT_SRC0 ? 0 : 1, op->value, &code))
-            put_inline_code(b, slot, code);
+        else if (mqsad_value_is_inline_w(in->target, dw, op->value, &code))
+            put_inline_code(b, dw, code);
         else puthex(b, op->value);
         break;
     case MQSAD_OPK_SYMBOL: put(b, in->symbol, strnlen(in->symbol, sizeof in->symbol)); break;
@@ -180,7 +203,8 @@ static void put_operand(sbuf *b, const mqsad_inst *in, int slot)
 
 static void put_inst(sbuf *b, const mqsad_inst *in)
 {
-    PUTLIT(b, "v_mqsad_u32_u8 ");
+    puts_(b, mnemonic(in));
+    put(b, " ", 1);
     put_operand(b, in, MQSAD_SLOT_VDST);
     PUTLIT(b, ", ");
     put_operand(b, in, MQSAD_SLOT_SRC0);
@@ -267,11 +291,13 @@ static const char hex_pairs[512 + 1] =
 static size_t fast_encoding_line(const mqsad_inst *in, const uint8_t *bytes, size_t nbytes, char *buf)
 {
     char *o = buf, *start;
-    size_t i;
-    if (nbytes != 8) return 0;
+    const char *name = mnemonic(in);
+    size_t i, nlen = strlen(name);
+    if (nbytes != 8 || nlen > 32) return 0;
     *o++ = '\t';
     start = o;
-    memcpy(o, "v_mqsad_u32_u8 ", 15); o += 15;
+    memcpy(o, name, nlen); o += nlen;
+    *o++ = ' ';
     if (!(o = cur_operand(o, &in->vdst))) return 0;
     *o++ = ','; *o++ = ' ';
     if (!(o = cur_operand(o, &in->src[0]))) return 0;
@@ -303,7 +329,7 @@ mqsad_status mqsad_format_encoding_line(const mqsad_inst *inst, const uint8_t *b
     if (!inst || (!bytes && nbytes) || (!buf && size)) return MQSAD_E_INVALID_ARGUMENT;
     if (size >= FAST_LINE_MAX) {
         size_t n = fast_encoding_line(inst, bytes, nbytes, buf);
-        if (n) {   /* < FAST_LINE_MAX: 1 + 15 + 4 * 11 + 6 + 6 + 40-padding + 13 + 40 */
+        if (n) {   /* < FAST_LINE_MAX: 1 + 33 + 4 * 11 + 6 + 6 + 40-padding + 13 + 40 */
             buf[n] = '\0';
             if (len) *len = n;
             return MQSAD_OK;
@@ -316,7 +342,9 @@ mqsad_status mqsad_format_encoding_line(const mqsad_inst *inst, const uint8_t *b
     /* llvm-mc pads the text to column 40 (after the tab), at least one space */
     do put(&b, " ", 1); while (b.len - start < 40);
     puts_(&b, "; encoding: [");
-    sym = inst->src[MQSAD_SLOT_SRC1].kind == MQSAD_OPK_SYMBOL;
+    /* a symbol in any source (one at most: a second is a second literal) */
+    sym = inst->src[0].kind == MQSAD_OPK_SYMBOL || inst->src[1].kind == MQSAD_OPK_SYMBOL ||
+          inst->src[2].kind == MQSAD_OPK_SYMBOL;
     for (i = 0; i < nbytes; i++) {
         if (i) put(&b, ",", 1);
         if (sym && i >= 8 && i < 12) {
@@ -334,7 +362,9 @@ mqsad_status mqsad_format_fixup(const mqsad_inst *inst, char *buf, size_t size, 
 {
     sbuf b;
     if (!inst || (!buf && size)) return MQSAD_E_INVALID_ARGUMENT;
-    if (inst->src[MQSAD_SLOT_SRC1].kind != MQSAD_OPK_SYMBOL) return MQSAD_E_INVALID_ARGUMENT;
+    if (inst->src[0].kind != MQSAD_OPK_SYMBOL && inst->src[1].kind != MQSAD_OPK_SYMBOL &&
+        inst->src[2].kind != MQSAD_OPK_SYMBOL)
+        return MQSAD_E_INVALID_ARGUMENT;
     b.p = buf; b.size = size; b.len = 0;
     puts_(&b, "                                        ;   fixup A - offset: 8, value: ");
     put(&b, inst->symbol, strnlen(inst->symbol, sizeof inst->symbol));

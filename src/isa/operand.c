@@ -321,14 +321,13 @@ mqsad_status mqsad_operand_resolve(const mqsad_target *t, int slot, mqsad_operan
     return mqsad_operand_resolve_insn(t, MQSAD_INSN_MQSAD_U32_U8, slot, op);
 }
 
-/* V_MQSAD_U32_U8's slot widths (the decoder below reads that instruction) */
-static unsigned slot_width(int slot)
-{
-    return mqsad_slot_width(MQSAD_INSN_MQSAD_U32_U8, slot);
-}
+/* ---- decoder side ---------------------------------------------------------------------
+ * The decoder reads an operand by its slot's width (the instruction table): LLVM 22 prints
+ * every 32-bit source (SRC0, SRC1 or SRC2 of the 32-bit forms) by one rule, every 64-bit
+ * source (SRC0, and SRC2 of the packed forms) by another, and V_MQSAD_U32_U8's VGPR-only
+ * 128-bit SRC2 by a third (measured: tests/data/family_dis_vectors.tsv.gz). */
 
-/* ---- decoder side --------------------------------------------------------------------- */
-
+static const char ann_vreg64_a2[] = "Invalid register, operand has 'VReg_64_Align2' register class";
 static const char ann_vreg128[] = "Invalid register, operand has 'VReg_128' register class";
 static const char ann_vreg128_a2[] = "Invalid register, operand has 'VReg_128_Align2' register class";
 static const char ann_vs64_a2[] = "Invalid register, operand has 'VS_64_Align2' register class";
@@ -345,63 +344,50 @@ static const char *quad_class(const mqsad_family *f)
     return f->vgpr_align > 1 ? ann_vreg128_a2 : ann_vreg128;
 }
 
-/* A special whose shape fits the slot and whose code on t is `code`. For a pair (SRC0)
- * `code` must be its even code. */
-static mqsad_special special_at(const mqsad_target *t, int slot, unsigned code, int for_asm)
+/* A special of the slot's shape (w = 2: pairs, w = 1: halves, m0, src_*) whose code on t is
+ * `code`; for a pair `code` must be its even code. The decoder (for_asm 0) prints
+ * src_lds_direct for code 254 in every 32-bit source; the assembler (for_asm 1) emits it in
+ * a 32-bit SRC0 only (mqsad_operand_resolve_insn decides). */
+static mqsad_special special_at(const mqsad_target *t, unsigned w, unsigned code, int for_asm)
 {
     int id;
-    for (id = MQSAD_SPECIAL_NONE + 1; id < MQSAD_SPECIAL_COUNT; id++) {
-        unsigned slots = specials[id].slots;
-        if (id == MQSAD_SPECIAL_SRC_LDS_DIRECT) slots = 2; /* decoder: SRC1 only (§6.2) */
-        if (!(slots & (1u << slot))) continue;
+    if (code == 254 && w == 1 && t->family->literal != MQSAD_LIT_32_64)
+        return MQSAD_SPECIAL_SRC_LDS_DIRECT;
+    for (id = MQSAD_SPECIAL_NONE + 1; id < MQSAD_SPECIAL_SRC_LDS_DIRECT; id++) {
+        if (!(specials[id].slots & (w == 2 ? 1u : 2u))) continue;
         if (mqsad_special_code(t, (mqsad_special)id, for_asm) == (int)code) return (mqsad_special)id;
     }
     return MQSAD_SPECIAL_NONE;
 }
 
-mqsad_status mqsad_operand_from_code(const mqsad_target *target, int slot, unsigned code,
-                                     uint64_t literal, mqsad_operand *out)
+/* LLVM 22's decoder (the permissive reading, encoding-llvm22.md §6.2). */
+static mqsad_status from_code_llvm(const mqsad_target *target, const mqsad_insn_info *in, int slot,
+                                   unsigned code, uint64_t literal, mqsad_operand *out)
 {
-    const mqsad_family *f;
-    int strict;
-    unsigned w;
+    const mqsad_family *f = target->family;
+    unsigned w = in->width[slot];
+    int vgpr_only = slot == MQSAD_SLOT_SRC2 && in->src2_vgpr_only;
     mqsad_special sp;
-    if (!target || !target->family || !out || slot < MQSAD_SLOT_SRC0 || slot > MQSAD_SLOT_VDST)
-        return MQSAD_E_INVALID_ARGUMENT;
-    f = target->family;
-    strict = f->dis_strict;
-    memset(out, 0, sizeof *out);
-    out->code = (uint16_t)code;
 
     if (slot == MQSAD_SLOT_VDST) {
-        /* the 8-bit VDST field: any value is v[n:n+3] for LLVM (§6.1) */
+        /* the 8-bit VDST field: any value is v[n:n+w-1] for LLVM (§6.1) */
         if (code > 255) return MQSAD_E_OPERAND_CODE;
         out->kind = MQSAD_OPK_VGPR;
         out->reg = (uint16_t)code;
-        out->width = 4;
-        if (strict) {
-            if (code > f->vgpr_quad_max || (f->vgpr_align > 1 && code % f->vgpr_align))
-                return MQSAD_E_OPERAND_CODE;
-        } else if (f->vgpr_align > 1 && code % f->vgpr_align) {
-            annotate(out, ann_vreg128_a2);
-        }
+        out->width = (uint8_t)w;
+        if (w > 1 && f->vgpr_align > 1 && code % f->vgpr_align)
+            annotate(out, w == 2 ? ann_vreg64_a2 : ann_vreg128_a2);
         return MQSAD_OK;
     }
     if (code > 511) return MQSAD_E_OPERAND_CODE;
-    w = slot_width(slot);
+    out->width = (uint8_t)w;
 
     if (code >= MQSAD_CODE_VGPR0) {
         unsigned n = code - MQSAD_CODE_VGPR0;
         out->kind = MQSAD_OPK_VGPR;
         out->reg = (uint16_t)n;
-        out->width = (uint8_t)w;
-        if (strict) {
-            mqsad_operand chk = *out;
-            if (mqsad_operand_resolve(target, slot, &chk) != MQSAD_OK || chk.code != code)
-                return MQSAD_E_OPERAND_CODE;
-        } else if (w > 1 && f->vgpr_align > 1 && n % f->vgpr_align) {
-            annotate(out, slot == MQSAD_SLOT_SRC0 ? ann_vs64_a2 : ann_vreg128_a2);
-        }
+        if (w > 1 && f->vgpr_align > 1 && n % f->vgpr_align)
+            annotate(out, vgpr_only ? ann_vreg128_a2 : ann_vs64_a2);
         return MQSAD_OK;
     }
 
@@ -409,17 +395,14 @@ mqsad_status mqsad_operand_from_code(const mqsad_target *target, int slot, unsig
         int is_ttmp = code >= f->ttmp_code && code < (unsigned)f->ttmp_code + f->ttmp_count;
         unsigned idx = is_ttmp ? code - f->ttmp_code : code;
         out->kind = is_ttmp ? MQSAD_OPK_TTMP : MQSAD_OPK_SGPR;
-        out->width = (uint8_t)w;
-        if (strict && idx % w) return MQSAD_E_OPERAND_CODE;  /* the assembler needs even pairs */
-        if (slot == MQSAD_SLOT_SRC2) {
-            if (strict) return MQSAD_E_OPERAND_CODE;
+        if (vgpr_only) {
             idx &= ~3u;
             if (!is_ttmp && idx + 3 >= LLVM_SGPR_FILE) return MQSAD_E_OPERAND_CODE;
             out->reg = (uint16_t)idx;
             annotate(out, quad_class(f));
             return MQSAD_OK;
         }
-        out->reg = (uint16_t)(idx & ~(w - 1));   /* SRC0 rounds odd codes down (§9 item 8) */
+        out->reg = (uint16_t)(idx & ~(w - 1));   /* 64-bit slots round odd codes down (§9 item 8) */
         return MQSAD_OK;
     }
 
@@ -427,66 +410,58 @@ mqsad_status mqsad_operand_from_code(const mqsad_target *target, int slot, unsig
         out->kind = MQSAD_OPK_INLINE_INT;
         out->value = code < MQSAD_CODE_INT_NEG1 ? (uint64_t)(code - MQSAD_CODE_INT0)
                                                 : (uint64_t)-(int64_t)(code - 192);
-        out->width = (uint8_t)w;
-        if (slot == MQSAD_SLOT_SRC2) {
-            if (strict) return MQSAD_E_OPERAND_CODE;
-            annotate(out, ann_imm);
-        }
+        if (vgpr_only) annotate(out, ann_imm);
         return MQSAD_OK;
     }
     if (code >= MQSAD_CODE_FLOAT0 && code <= MQSAD_CODE_INV2PI) {
         if (code == MQSAD_CODE_INV2PI && !f->has_inv2pi) return MQSAD_E_OPERAND_CODE;
         out->kind = MQSAD_OPK_INLINE_FLOAT;
-        out->value = mqsad_inline_float_bits(slot, code);
-        out->width = (uint8_t)w;
-        if (slot == MQSAD_SLOT_SRC2) {
-            if (strict) return MQSAD_E_OPERAND_CODE;
-            annotate(out, ann_imm);
-        }
+        /* the 128-bit SRC2 prints its constants as 32-bit ones (§6.2) */
+        out->value = mqsad_inline_float_bits_w(w == 2 ? 2u : 1u, code);
+        if (vgpr_only) annotate(out, ann_imm);
         return MQSAD_OK;
     }
     if (code == MQSAD_CODE_LIT32) {
         uint32_t v = (uint32_t)literal;
-        if (strict || !f->dis_literal32) return MQSAD_E_NO_LITERAL;
+        if (!f->dis_literal32) return MQSAD_E_NO_LITERAL;
         out->kind = MQSAD_OPK_LITERAL32;
-        out->width = (uint8_t)w;
         out->literal_bits = v;
         out->value = v;
         /* `literal` has a high half only when the instruction's literal is 64-bit (gfx1250,
          * another source uses code 254). LLVM's code-255 operand then holds all 64 bits
-         * (measured with llvm-mc 22): SRC0 prints them (lit() when the 64-bit value is an
-         * inline constant), SRC1 prints lit(<64 bits>) when the low half is a 32-bit inline
-         * constant and the low half otherwise, SRC2 the low half. */
-        if (slot == MQSAD_SLOT_SRC2) annotate(out, ann_imm);
-        else if (slot == MQSAD_SLOT_SRC0) {
+         * (measured with llvm-mc 22): a 64-bit source prints them (lit() when the 64-bit
+         * value is an inline constant), a 32-bit one prints lit(<64 bits>) when the low half
+         * is a 32-bit inline constant and the low half otherwise, the 128-bit SRC2 the low
+         * half. */
+        if (vgpr_only) annotate(out, ann_imm);
+        else if (w == 2) {
             out->value = literal;
-            if (mqsad_value_is_inline(target, slot, literal, NULL)) out->lit_wrapper = 1;
-        } else if (mqsad_value_is_inline(target, slot, v, NULL)) {
+            if (mqsad_value_is_inline_w(target, 2, literal, NULL)) out->lit_wrapper = 1;
+        } else if (mqsad_value_is_inline_w(target, 1, v, NULL)) {
             out->value = literal;
             out->lit_wrapper = 1;
         }
         return MQSAD_OK;
     }
-    if (code == MQSAD_CODE_LIT64 && f->literal == MQSAD_LIT_32_64 && !strict) {
+    if (code == MQSAD_CODE_LIT64 && f->literal == MQSAD_LIT_32_64) {
         out->kind = MQSAD_OPK_LITERAL64;
-        out->width = (uint8_t)w;
         out->literal_bits = literal;
         if ((literal >> 32) == 0) {
-            /* high half zero: lit64(0x<low>) in every slot, SRC2 without annotation */
+            /* high half zero: lit64(0x<low>) in every slot, the 128-bit SRC2 without annotation */
             out->value = literal;
             out->lit_wrapper = 2;
         } else {
-            /* SRC0 prints the 64-bit value, SRC1/SRC2 only its low half (§6.4) */
-            out->value = slot == MQSAD_SLOT_SRC0 ? literal : (uint32_t)literal;
-            if (slot == MQSAD_SLOT_SRC2) annotate(out, ann_imm);
+            /* a 64-bit source prints the 64-bit value, the others only its low half (§6.4) */
+            out->value = w == 2 ? literal : (uint32_t)literal;
+            if (vgpr_only) annotate(out, ann_imm);
         }
         return MQSAD_OK;
     }
 
     /* special registers and src_* constants */
-    if (slot == MQSAD_SLOT_SRC2) {
+    if (vgpr_only) {
         /* the decoder prints null (no comment) in SRC2; the assembler never accepts it */
-        if (!strict && (int)code == f->null_code_dis) {
+        if ((int)code == f->null_code_dis) {
             out->kind = MQSAD_OPK_SPECIAL;
             out->special = MQSAD_SPECIAL_NULL;
             out->width = 1;
@@ -494,14 +469,69 @@ mqsad_status mqsad_operand_from_code(const mqsad_target *target, int slot, unsig
         }
         return MQSAD_E_OPERAND_CODE;
     }
-    /* LLVM 22's decoder rejects 231 (src_flat_scratch_base_hi) in the 64-bit SRC0 on every
+    /* LLVM 22's decoder rejects 231 (src_flat_scratch_base_hi) in 64-bit sources on every
      * target although gfx1250's assembler emits it (§9 item 23). */
-    if (!strict && slot == MQSAD_SLOT_SRC0 && code == CODE_FLAT_SCR_BASE + 1)
-        return MQSAD_E_OPERAND_CODE;
-    sp = special_at(target, slot, code, strict);
+    if (w == 2 && code == CODE_FLAT_SCR_BASE + 1) return MQSAD_E_OPERAND_CODE;
+    sp = special_at(target, w, code, 0);
     if (sp == MQSAD_SPECIAL_NONE) return MQSAD_E_OPERAND_CODE;
     out->kind = MQSAD_OPK_SPECIAL;
     out->special = sp;
     out->width = (uint8_t)mqsad_special_width(sp);
     return MQSAD_OK;
+}
+
+/* GFX6/GFX7 (family->dis_strict): no LLVM decoder, so exactly the codes the assembler
+ * emits for the slot decode, as the text that assembles back to them. */
+static mqsad_status from_code_strict(const mqsad_target *target, const mqsad_insn_info *in, int slot,
+                                     unsigned code, mqsad_operand *out)
+{
+    const mqsad_family *f = target->family;
+    unsigned w = in->width[slot];
+    mqsad_operand chk;
+    if (slot == MQSAD_SLOT_VDST ? code > 255 : code > 511) return MQSAD_E_OPERAND_CODE;
+    if (slot != MQSAD_SLOT_VDST && code == MQSAD_CODE_LIT32) return MQSAD_E_NO_LITERAL;
+    out->width = (uint8_t)w;
+    if (slot == MQSAD_SLOT_VDST || code >= MQSAD_CODE_VGPR0) {
+        out->kind = MQSAD_OPK_VGPR;
+        out->reg = (uint16_t)(slot == MQSAD_SLOT_VDST ? code : code - MQSAD_CODE_VGPR0);
+    } else if (code < f->sgpr_count || (code >= f->ttmp_code && code < f->ttmp_code + f->ttmp_count)) {
+        int is_ttmp = code >= f->ttmp_code;
+        out->kind = is_ttmp ? MQSAD_OPK_TTMP : MQSAD_OPK_SGPR;
+        out->reg = (uint16_t)(is_ttmp ? code - f->ttmp_code : code);
+    } else if (code >= MQSAD_CODE_INT0 && code <= MQSAD_CODE_INT_MAX) {
+        out->kind = MQSAD_OPK_INLINE_INT;
+        out->value = code < MQSAD_CODE_INT_NEG1 ? (uint64_t)(code - MQSAD_CODE_INT0)
+                                                : (uint64_t)-(int64_t)(code - 192);
+    } else if (code >= MQSAD_CODE_FLOAT0 && code <= MQSAD_CODE_INV2PI) {
+        out->kind = MQSAD_OPK_INLINE_FLOAT;
+        out->value = mqsad_inline_float_bits_w(w == 2 ? 2u : 1u, code);
+    } else {
+        mqsad_special sp = special_at(target, w, code, 1);
+        if (sp == MQSAD_SPECIAL_NONE) return MQSAD_E_OPERAND_CODE;
+        out->kind = MQSAD_OPK_SPECIAL;
+        out->special = sp;
+        out->width = (uint8_t)mqsad_special_width(sp);
+    }
+    chk = *out;
+    if (mqsad_operand_resolve_insn(target, in->id, slot, &chk) != MQSAD_OK || chk.code != code)
+        return MQSAD_E_OPERAND_CODE;
+    return MQSAD_OK;
+}
+
+mqsad_status mqsad_insn_operand_from_code(const mqsad_target *target, mqsad_insn_id insn, int slot,
+                                          unsigned code, uint64_t literal, mqsad_operand *out)
+{
+    const mqsad_insn_info *in = mqsad_insn_get(insn);
+    if (!target || !target->family || !out || !in || slot < MQSAD_SLOT_SRC0 || slot > MQSAD_SLOT_VDST)
+        return MQSAD_E_INVALID_ARGUMENT;
+    memset(out, 0, sizeof *out);
+    out->code = (uint16_t)code;
+    if (target->family->dis_strict) return from_code_strict(target, in, slot, code, out);
+    return from_code_llvm(target, in, slot, code, literal, out);
+}
+
+mqsad_status mqsad_operand_from_code(const mqsad_target *target, int slot, unsigned code,
+                                     uint64_t literal, mqsad_operand *out)
+{
+    return mqsad_insn_operand_from_code(target, MQSAD_INSN_MQSAD_U32_U8, slot, code, literal, out);
 }

@@ -11,7 +11,7 @@ const char *mqsad_strerror(mqsad_status s)
     case MQSAD_E_UNKNOWN_TARGET: return "unknown target";
     case MQSAD_E_TRUNCATED: return "truncated input: fewer than 8 bytes for the instruction word";
     case MQSAD_E_TRUNCATED_LITERAL: return "truncated input: literal bytes missing";
-    case MQSAD_E_NOT_MQSAD: return "not v_mqsad_u32_u8 on this target (encoding or opcode differs)";
+    case MQSAD_E_NOT_MQSAD: return "not a SAD-family instruction on this target (encoding or opcode differs)";
     case MQSAD_E_MODIFIERS: return "ABS, NEG or OMOD bits set";
     case MQSAD_E_NO_LITERAL: return "literal operands are not supported on this target";
     case MQSAD_E_LITERAL64: return "64-bit literal not supported here";
