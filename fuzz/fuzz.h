@@ -46,6 +46,7 @@ static const char *const fuzz_target_names[] = {
     "gfx801", "gfx802", "gfx803", "gfx810",
     "gfx900", "gfx906", "gfx908", "gfx90a", "gfx942", "gfx950",
     "gfx1010", "gfx1030", "gfx1100", "gfx1150", "gfx1200", "gfx1250",
+    "gfx600", "gfx601", "gfx602",   /* GFX6 (appended: earlier selectors keep their target) */
 };
 #define FUZZ_TARGET_COUNT (sizeof fuzz_target_names / sizeof fuzz_target_names[0])
 

@@ -4,6 +4,9 @@
     gen_seeds.py --data tests/data --work fuzz/corpus-work --seeds fuzz/corpus [--max 400]
         writes every vector as a corpus file into WORK/NAME/ (not committed) and a
         deterministic sample of at most MAX files per harness into SEEDS/NAME/ (committed).
+    gen_seeds.py --family --seeds fuzz/corpus
+        adds the SAD-family seeds (every member on eight targets, as text and as words)
+        to the committed corpora; `--data` runs include them too.
     gen_seeds.py --cap N --from DIR --seeds DIR2
         replaces DIR2 with at most N files of DIR (used after `libFuzzer -merge=1`).
 
@@ -17,7 +20,8 @@ import argparse, gzip, hashlib, os, random, shutil, sys
 TARGETS = ["gfx700", "gfx701", "gfx702", "gfx703", "gfx704", "gfx705",
            "gfx801", "gfx802", "gfx803", "gfx810",
            "gfx900", "gfx906", "gfx908", "gfx90a", "gfx942", "gfx950",
-           "gfx1010", "gfx1030", "gfx1100", "gfx1150", "gfx1200", "gfx1250"]
+           "gfx1010", "gfx1030", "gfx1100", "gfx1150", "gfx1200", "gfx1250",
+           "gfx600", "gfx601", "gfx602"]
 TIDX = {t: i for i, t in enumerate(TARGETS)}
 HARNESSES = ["decode", "asm", "state", "rt_dis", "rt_asm"]
 
@@ -96,6 +100,52 @@ def state_seeds():
     return out
 
 
+# The SAD family: one line per member in the operand shapes its slots allow, plus clamp and
+# constants; and the words llvm-mc 22 (-show-encoding) gives for "MNEMONIC v0, v1, v2, v3"
+# (the packed forms: v[0:1], v[2:3], v4, v[6:7]; v_mqsad_u32_u8: v[0:3], v[4:5], v6, v[8:11])
+# with VDST/SRC fields as written, per encoding family (OP field values from
+# src/isa/insn.c: SICI 346.., VI 473.., GFX10 346.., GFX11 546..).
+FAMILY_LINES = [
+    "v_sad_u8 v0, v1, v2, v3", "v_sad_hi_u8 v0, s1, 5, v3 clamp", "v_sad_u16 v0, -1, v2, s3",
+    "v_sad_u32 v0, v1, 0x12345678, v3", "v_msad_u8 v0, ttmp1, v2, 1.0",
+    "v_qsad_pk_u16_u8 v[0:1], v[2:3], v4, v[6:7]", "v_qsad_pk_u16_u8 v[0:1], s[2:3], v4, s[6:7] clamp",
+    "v_mqsad_pk_u16_u8 v[0:1], 1.0, v4, -1", "v_mqsad_pk_u16_u8 v[0:1], vcc, exec_lo, v[6:7]",
+    "v_mqsad_u32_u8 v[0:3], v[4:5], v6, v[8:11]", "V_SAD_U8_E64 v255, v254, v253, v252",
+    "v_sad_u8_e32 v0, v1, v2, v3", "v_msad_u8_e64_dpp v0, v1, v2, v3 row_mirror",
+]
+FAMILY_OPS = {   # name: (SICI, VI, GFX10, GFX11, packed)
+    "v_sad_u8": (346, 473, 346, 546, 0), "v_sad_hi_u8": (347, 474, 347, 547, 0),
+    "v_sad_u16": (348, 475, 348, 548, 0), "v_sad_u32": (349, 476, 349, 549, 0),
+    "v_msad_u8": (369, 484, 369, 569, 0), "v_qsad_pk_u16_u8": (370, 485, 370, 570, 1),
+    "v_mqsad_pk_u16_u8": (371, 486, 371, 571, 1), "v_mqsad_u32_u8": (373, 487, 373, 573, 2),
+}
+FAMILY_TARGETS = {"gfx600": 0, "gfx700": 0, "gfx803": 1, "gfx900": 1, "gfx90a": 1,
+                  "gfx1030": 2, "gfx1100": 3, "gfx1250": 3}
+
+
+def family_word(enc, op, packed):
+    """The 64-bit VOP3 word of the operand shape above (fields per encoding-llvm22.md §2)."""
+    marker, op_lo = ((0x34, 17) if enc == 0 else (0x34, 16) if enc == 1 else (0x35, 16))
+    src = [(257, 258, 259), (258, 260, 262), (260, 262, 264)][packed]
+    lo = (marker << 26) | (op << op_lo)
+    hi = src[0] | src[1] << 9 | src[2] << 18
+    return (lo | hi << 32).to_bytes(8, "little")
+
+
+def family_seeds():
+    seeds = {h: [] for h in HARNESSES}
+    for t, enc in FAMILY_TARGETS.items():
+        for line in FAMILY_LINES:
+            seeds["asm"].append(bytes([TIDX[t]]) + line.encode())
+            seeds["rt_asm"].append(bytes([TIDX[t]]) + line.encode())
+        for name, ops in FAMILY_OPS.items():
+            w = family_word(enc, ops[enc], ops[4])
+            seeds["decode"].append(bytes([TIDX[t]]) + w)
+            seeds["rt_dis"].append(bytes([TIDX[t]]) + w)
+            seeds["decode"].append(bytes([TIDX[t]]) + w + b"\xff\xff\xff\xff")
+    return seeds
+
+
 def generate(data):
     seeds = {h: [] for h in HARNESSES}
     for r in rows(find(data, "disasm_vectors.tsv")):
@@ -123,6 +173,8 @@ def generate(data):
                 seeds["decode"].append(bytes([t]) + b)     # includes GFX7 words
                 seeds["rt_dis"].append(bytes([t]) + b)
     seeds["state"] = state_seeds()
+    for h, blobs in family_seeds().items():
+        seeds[h].extend(blobs)
     for h in seeds:
         seeds[h] = sorted(set(seeds[h]))
     return seeds
@@ -152,7 +204,13 @@ def main():
     ap.add_argument("--max", type=int, default=400)
     ap.add_argument("--cap", type=int)
     ap.add_argument("--from", dest="src")
+    ap.add_argument("--family", action="store_true",
+                    help="only add the SAD-family seeds to --seeds (kept beside the sample)")
     a = ap.parse_args()
+    if a.family:
+        for h, blobs in family_seeds().items():
+            write_dir(os.path.join(a.seeds, h), blobs, False)
+        return
     if a.cap is not None:
         names = sorted(os.listdir(a.src))
         blobs = []

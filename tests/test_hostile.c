@@ -658,6 +658,65 @@ static void test_lookup(void)
           "strerror out of range");
 }
 
+/* Hostile instruction structs of the other family members: exec, encode, validate and
+ * format must reject them with a status (never crash or read past the register file). */
+static void test_family_structs(void)
+{
+    const mqsad_target *t = mqsad_target_lookup("gfx1100");
+    static mqsad_wave_state st;
+    unsigned id, k;
+    uint8_t out[32];
+    size_t wr;
+    char text[512];
+    CHECK(mqsad_wave_init(&st, t, 64) == MQSAD_OK, "family structs: wave_init");
+    for (id = 0; id <= MQSAD_INSN_COUNT; id++) {
+        const mqsad_insn_info *info = mqsad_insn_get((mqsad_insn_id)id);
+        for (k = 0; k < 14; k++) {
+            mqsad_inst in;
+            mqsad_status es;
+            unsigned flags = 0;
+            memset(&in, 0, sizeof in);
+            in.target = t;
+            in.insn = (mqsad_insn_id)id;
+            in.length = 8;
+            in.vdst.kind = MQSAD_OPK_VGPR; in.vdst.reg = 10;
+            in.vdst.width = info ? info->width[MQSAD_SLOT_VDST] : 4;
+            for (unsigned sl = 0; sl < 3; sl++) {
+                in.src[sl].kind = MQSAD_OPK_VGPR;
+                in.src[sl].reg = (uint16_t)(20 + 8 * sl);
+                in.src[sl].width = info ? info->width[sl] : 1;
+            }
+            switch (k) {
+            case 0: in.vdst.reg = 255; in.vdst.width = info && info->width[3] == 1 ? 200 : in.vdst.width; break;
+            case 1: in.vdst.reg = 65535; break;
+            case 2: in.src[2].reg = 65535; break;
+            case 3: in.src[0].reg = 255; in.src[0].width = 2; break;   /* a pair past v255, or a width lie */
+            case 4: in.src[1].kind = (mqsad_operand_kind)99; break;
+            case 5: in.src[2].kind = MQSAD_OPK_SGPR; in.src[2].reg = 60000; break;
+            case 6: in.src[2].kind = MQSAD_OPK_SPECIAL; in.src[2].special = (mqsad_special)9999; break;
+            case 7: in.src[2].width = 200; break;
+            case 8: in.src[0].width = 4; break;
+            case 9: in.src[2].kind = MQSAD_OPK_TTMP; in.src[2].reg = 4000; break;
+            case 10: in.vdst.kind = MQSAD_OPK_SGPR; break;
+            case 11: in.src[2].kind = MQSAD_OPK_SPECIAL; in.src[2].special = MQSAD_SPECIAL_SRC_LDS_DIRECT; break;
+            case 12: in.src[2].kind = MQSAD_OPK_SYMBOL; break;
+            case 13: in.vdst.width = 3; break;
+            }
+            if (!info) k = 4;   /* an unknown id: one case is enough */
+            es = mqsad_wave_exec(&st, &in, &flags);
+            CHECK(es != MQSAD_OK && es < MQSAD_STATUS_COUNT, "family struct id %u case %u: exec %d", id, k, es);
+            CHECK(flags == 0, "family struct id %u case %u: flags on error", id, k);
+            es = mqsad_encode(&in, out, sizeof out, &wr);
+            /* a symbol literal encodes (a relocation) but cannot execute */
+            CHECK((k == 12 || es != MQSAD_OK) && es < MQSAD_STATUS_COUNT,
+                  "family struct id %u case %u: encode %d", id, k, es);
+            (void)mqsad_validate(&in, NULL);
+            (void)mqsad_format(&in, text, sizeof text, NULL);   /* any status; no crash */
+            if (!info) break;
+        }
+    }
+}
+
 int main(void)
 {
     t_verbose_limit = 100;
@@ -666,6 +725,7 @@ int main(void)
     test_decode();
     test_format_buffers();
     test_hostile_structs();
+    test_family_structs();
     test_state();
     return t_done();
 }

@@ -231,6 +231,21 @@ run "$f" eval; expect "eval: no trailing newline" 0 ""
 grep -q '^0x0000000b 0x00000010 0x00000017 0x0000001c$' "$TMP/out" && ok || bad "eval: no trailing newline: wrong output"
 head -c 65536 /dev/urandom > "$f"
 run "$f" eval; expect "eval: random binary" 1 "line [0-9]+: "
+# the family forms: the same bounds for every -i
+for m in v_sad_u8 v_qsad_pk_u16_u8 v_mqsad_pk_u16_u8; do
+    { fill $MB10 1; printf '\n1 2 3\n'; } > "$f"
+    run "$f" eval -i $m; expect "eval -i $m: 10 MB line" 1 "line 1: "
+    printf '1 2\0003\n' > "$f"
+    run "$f" eval -i $m; expect "eval -i $m: NUL byte" 1 "line 1: "
+    { printf '1 2 '; fill 1000 9; printf '\n'; } > "$f"
+    run "$f" eval -i $m; expect "eval -i $m: 1000-digit S2" 1 "line 1: .*too large for S2"
+    head -c 65536 /dev/urandom > "$f"
+    run "$f" eval -i $m; expect "eval -i $m: random binary" 1 "line [0-9]+: "
+done
+printf '1 2 3\n' > "$f"
+run "$f" eval -i "$(fill 100000 v)"; expect "eval -i: 100 kB mnemonic" 2 "unknown instruction"
+run "$f" info -i "$(fill 100000 v)"; expect "info -i: 100 kB mnemonic" 2 "unknown instruction"
+run "$f" info -i "v_sad_u8$(printf '\377')"; expect "info -i: invalid UTF-8 mnemonic" 2 "unknown instruction"
 
 # ---------------------------------------------------------------- exec (state files)
 f=$TMP/state
