@@ -1242,10 +1242,6 @@ static mqsad_status parse_stmt(pstate *p, const mqsad_target *target, const char
     }
 
     if (!known) { invalid_instruction(p, diag, mnem_pos + 1, mname, mlen); return MQSAD_E_UNSUPPORTED; }
-    if (dpp_variant) {
-        fill_diag(diag, MQSAD_E_SYNTAX, mnem_pos + 1, "too few operands for instruction");
-        return MQSAD_E_SYNTAX;
-    }
     if (variant_err) {
         char m[80];
         snprintf(m, sizeof m, "%s variant of this instruction is not supported", variant);
@@ -1262,7 +1258,7 @@ static mqsad_status parse_stmt(pstate *p, const mqsad_target *target, const char
     {
         unsigned fail = 99, vfail = 99, e = 0;
         int few = 0;
-        if (has_vop3_dpp_form(p->in) && !suffixed)
+        if (has_vop3_dpp_form(p->in) && (!suffixed || dpp_variant))
             for (i = 1; i < 4 && i < nops; i++) {
                 const pop *o = &ops[i];
                 int bad;
@@ -1278,6 +1274,8 @@ static mqsad_status parse_stmt(pstate *p, const mqsad_target *target, const char
             if (!(i < 4 ? match_operand(p, i, &ops[i]) : ops[4].kind == PO_CLAMP)) fail = i;
         }
         if (fail == 99 && (nops > 5 || (nops == 5 && ops[4].kind != PO_CLAMP))) fail = nops > 5 ? 5 : 4;
+        /* _e64_dpp without a DPP control: the DPP form's operands, then too few of them */
+        if (dpp_variant && fail == 99) { few = 1; fail = nops; }
         if (fail != 99) {
             if (vfail < fail) { few = 0; e = vfail; }
             else e = fail;
@@ -1342,10 +1340,11 @@ static mqsad_status parse_stmt(pstate *p, const mqsad_target *target, const char
             }
         }
         /* validateVOPLiteral. First a 64-bit source whose value is no 32-bit literal: at
-         * the first literal's column ("getLitLoc") */
+         * the last literal's column (LLVM's getLitLoc searches from the last operand) */
+        for (src = 0; src < 3; src++)
+            if (bad[src] || is_lit_kind(&in->src[src])) first_lit = ops[src + 1].pos + 1;
         for (src = 0; src < 3; src++) {
             const pop *o = &ops[src + 1];
-            if (!first_lit && (bad[src] || is_lit_kind(&in->src[src]))) first_lit = o->pos + 1;
             if (!bad[src]) continue;
             if (!(p->f->literal == MQSAD_LIT_32_64 && o->lit)) {
                 fill_diag(diag, MQSAD_E_LITERAL_RANGE, first_lit, "invalid operand for instruction");
