@@ -21,7 +21,14 @@ static void dec_check_format(const mqsad_inst *in, char *out, const char *ctx)
     FUZZ_ASSERT(len == strlen(out), ctx);
     FUZZ_ASSERT(len > 0 && len < DEC_TEXT_MAX, ctx);
     FUZZ_ASSERT(fuzz_printable(out, len), out);
-    FUZZ_ASSERT(strncmp(out, "v_mqsad_u32_u8 ", 15) == 0, out);
+    {   /* the text starts with the decoded instruction's mnemonic (instruction table) */
+        const mqsad_insn_info *info = mqsad_insn_get(in->insn);
+        size_t nl;
+        FUZZ_ASSERT(info != NULL, out);
+        nl = strlen(info->name);
+        FUZZ_ASSERT(strncmp(out, info->name, nl) == 0 && out[nl] == ' ', out);
+        FUZZ_ASSERT(mqsad_insn_on_target(in->insn, in->target), out);
+    }
     /* len may be NULL */
     {
         char tmp[DEC_TEXT_MAX];
