@@ -19,7 +19,7 @@ STAGE=$TMP/stage
 P=$STAGE$PREFIX
 VERSION=$(cat VERSION)
 MAJOR=${VERSION%%.*}
-EXAMPLES="decode_word assemble_line exec_wave batch_kernel"
+EXAMPLES="decode_word assemble_line exec_wave batch_kernel sad_family"
 pass=0; fail=0
 ok() { pass=$((pass + 1)); }
 bad() { fail=$((fail + 1)); echo "FAIL: $*" >&2; }

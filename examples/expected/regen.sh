@@ -1,6 +1,7 @@
 #!/bin/sh
 # regen.sh — rewrites decode_word.txt and assemble_line.txt from llvm-mc-22 (the oracle),
-# never from the examples themselves. exec_wave.txt and batch_kernel.txt are hand-written
+# and sad_family.txt from llvm-mc-22 and scripts/gen_family_semantics.py (the independent
+# reference written from AMD's pseudocode), never from the examples themselves. exec_wave.txt and batch_kernel.txt are hand-written
 # from ../shared/spec/semantics.md (worked example, clamp policy) and the first rows of
 # tests/data/mqsad_vectors.tsv; this script only checks that those rows still match.
 #   sh examples/expected/regen.sh          (cwd = repo root; needs llvm-mc-22)
@@ -38,10 +39,31 @@ asm gfx90a 'v_mqsad_u32_u8 v[5:8], -1, -1, v[252:255]'
 asm gfx900 'v_mqsad_u32_u8 v[4:7], s[2:3], s1, v[8:11]'
 asm gfx700 'v_mqsad_u32_u8 v[4:7], v[2:3], v1, v[8:11] clamp'
 } > assemble_line.txt
+# sad_family.c: each instruction on gfx1100 (llvm-mc line) and its results without and with
+# clamp on sad_family.c's inputs, from the Python reference
+fam() {   # MNEMONIC OPERANDS
+    asm gfx1100 "$1 $2"
+    python3 - "$1" <<'PY'
+import sys
+sys.path.insert(0, "../../scripts")
+import gen_family_semantics as g
+name = sys.argv[1]
+s0b, s2b, db, ev = g.INSNS[name]
+s0 = 0x0807060504030201 if s0b == 64 else 0x04030201
+s2 = {32: 0xfffffffe, 64: 0xfffe000300020001,
+      128: 0xfffffffe | 13 << 32 | 17 << 64 | 19 << 96}[s2b]
+print("  D =" + "  clamp:".join(" " + g.fmt_value(ev(s0, 0x03020100, s2, c), db) for c in (0, 1)))
+PY
+}
+{
+fam v_mqsad_u32_u8 'v[0:3], v[4:5], v6, v[7:10]'
+for m in v_sad_u8 v_sad_hi_u8 v_sad_u16 v_sad_u32 v_msad_u8; do fam $m 'v0, v1, v2, v3'; done
+for m in v_qsad_pk_u16_u8 v_mqsad_pk_u16_u8; do fam $m 'v[0:1], v[2:3], v4, v[5:6]'; done
+} > sad_family.txt
 # the semantic rows used by exec_wave.c (lanes 0-2)
 vec=../../tests/data/mqsad_vectors.tsv
 for n in 2 3 4; do
     d=$(sed -n "${n}p" "$vec" | cut -f2)
     grep -q "v\[4:7\] = $d\$" exec_wave.txt || { echo "exec_wave.txt lacks row $n: $d" >&2; exit 1; }
 done
-echo "regenerated decode_word.txt, assemble_line.txt; exec_wave.txt rows ok"
+echo "regenerated decode_word.txt, assemble_line.txt, sad_family.txt; exec_wave.txt rows ok"
