@@ -291,7 +291,7 @@ typedef enum mqsad_operand_kind {
     MQSAD_OPK_TTMP,          /**< ttmp[reg .. reg+width-1] */
     MQSAD_OPK_SPECIAL,       /**< see .special */
     MQSAD_OPK_INLINE_INT,    /**< inline integer -16..64, value in .value (sign-extended) */
-    MQSAD_OPK_INLINE_FLOAT,  /**< inline float; .value holds the slot's bit pattern (f64 in SRC0, f32 in SRC1) */
+    MQSAD_OPK_INLINE_FLOAT,  /**< inline float; .value holds the slot's bit pattern (f64 in a 64-bit source, f32 elsewhere) */
     MQSAD_OPK_LITERAL32,     /**< code 255 + 32-bit literal */
     MQSAD_OPK_LITERAL64,     /**< code 254 + 64-bit literal (gfx1250) */
     MQSAD_OPK_SYMBOL         /**< assembler only: relocatable 32-bit literal naming .symbol */
@@ -327,7 +327,7 @@ typedef struct mqsad_field {
 #define MQSAD_MAX_FIELDS 12
 #define MQSAD_SYMBOL_MAX 64
 
-/** A decoded (or parsed) V_MQSAD_U32_U8. Caller-owned, plain data, copyable. */
+/** A decoded (or parsed) SAD-family instruction. Caller-owned, plain data, copyable. */
 typedef struct mqsad_inst {
     const mqsad_target *target;
     mqsad_insn_id insn;          /**< which instruction (0 = V_MQSAD_U32_U8); the slots' widths
@@ -335,8 +335,9 @@ typedef struct mqsad_inst {
     uint8_t length;              /**< bytes: 8, 12 (32-bit literal) or 16 (64-bit literal) */
     uint8_t clamp;
     uint8_t ignored_bits;        /**< value of the ignored field (OPSEL 14:11 etc.), kept for strict checks */
-    mqsad_operand vdst;          /**< VGPR quad */
-    mqsad_operand src[3];        /**< SRC0 (64-bit), SRC1 (32-bit), SRC2 (128-bit) */
+    mqsad_operand vdst;          /**< VGPR tuple of the instruction's VDST width */
+    mqsad_operand src[3];        /**< SRC0, SRC1, SRC2 (widths from the instruction table;
+                                      V_MQSAD_U32_U8: 64-, 32-, 128-bit) */
     uint64_t literal;            /**< the trailing literal (valid when literal_size != 0) */
     uint8_t literal_size;        /**< 0, 4 or 8 */
     uint64_t word;               /**< the 64-bit instruction word (little-endian dwords) */
@@ -348,16 +349,20 @@ typedef struct mqsad_inst {
                                       "sym-4", "1/0"), 0 for FK_PCRel_4 */
 } mqsad_inst;
 
-/** Decodes one instruction from bytes[0..len). Never reads past len. On success fills
- *  *out (length says how many bytes were consumed). Errors: MQSAD_E_TRUNCATED,
- *  MQSAD_E_TRUNCATED_LITERAL, MQSAD_E_NOT_MQSAD, MQSAD_E_MODIFIERS, MQSAD_E_NO_LITERAL,
- *  MQSAD_E_OPERAND_CODE, MQSAD_E_CLAMP_UNSUPPORTED (GFX7 bit 11), MQSAD_E_CONSTANT_BUS
- *  (GFX7: two different scalar sources, which the GFX7 assembler rejects). Operands LLVM prints with
- *  an "Invalid ..." comment decode with .invalid = 1 (this is not an error: llvm-mc prints
- *  them). Whenever len >= 8 (even on error) out->word, out->field_count and out->fields[]
- *  (in bit order) are filled, for --explain style tools.
- *  GFX7 (family->dis_strict; LLVM 22 has no GFX7 disassembler) decodes exactly the words the
- *  GFX7 assembler produces and rejects everything else. */
+/** Decodes one SAD-family instruction from bytes[0..len). Never reads past len. On success
+ *  fills *out: .insn names the instruction (the OP field is matched against the instruction
+ *  table's opcodes for the target's encoding, among the instructions the target has),
+ *  every operand has its slot's width, .length says how many bytes were consumed (8, 12 or
+ *  16). Errors: MQSAD_E_TRUNCATED, MQSAD_E_TRUNCATED_LITERAL, MQSAD_E_NOT_MQSAD (no family
+ *  member: alias MQSAD_E_NOT_SAD_FAMILY), MQSAD_E_MODIFIERS, MQSAD_E_NO_LITERAL,
+ *  MQSAD_E_OPERAND_CODE, MQSAD_E_CLAMP_UNSUPPORTED (GFX6/GFX7 bit 11), MQSAD_E_CONSTANT_BUS
+ *  (GFX6/GFX7: more scalar sources than their assembler accepts). Operands LLVM prints
+ *  with an "Invalid ..." comment decode with .invalid = 1 (this is not an error: llvm-mc
+ *  prints them). Whenever len >= 8 (even on error) out->word, out->field_count and
+ *  out->fields[] (in bit order) are filled, for --explain style tools; .insn is set as
+ *  soon as the OP field is known.
+ *  GFX6/GFX7 (family->dis_strict; LLVM 22 has no disassembler there) decode exactly the
+ *  words their assembler produces and reject everything else. */
 MQSAD_API mqsad_status mqsad_decode(const mqsad_target *target, const uint8_t *bytes,
                                     size_t len, mqsad_inst *out);
 
@@ -404,8 +409,9 @@ MQSAD_API mqsad_status mqsad_insn_operand_from_code(const mqsad_target *target,
  * Formatting (src/isa/format.c) — llvm-mc 22 text, byte for byte
  * =================================================================================== */
 
-/** Writes the canonical text ("v_mqsad_u32_u8 v[4:7], v[2:3], v1, v[8:11]", no tab, no
- *  newline) NUL-terminated into buf[0..size). *len (may be NULL) gets strlen.
+/** Writes the canonical text of any family member ("v_mqsad_u32_u8 v[4:7], v[2:3], v1,
+ *  v[8:11]", "v_sad_u8 v1, v2, v3, v4"; mnemonic and operand widths from the instruction
+ *  table; no tab, no newline) NUL-terminated into buf[0..size). *len (may be NULL) gets strlen.
  *  MQSAD_E_BUFFER_TOO_SMALL if it does not fit (buf then holds a truncated string). */
 MQSAD_API mqsad_status mqsad_format(const mqsad_inst *inst, char *buf, size_t size, size_t *len);
 
