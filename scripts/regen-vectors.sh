@@ -13,5 +13,6 @@ for f in asm_vectors disasm_vectors decode_tables; do
     gzip -9c "$out/$f.tsv" > "tests/data/$f.tsv.gz"
 done
 cp "$out/asm_vectors_detail.tsv.gz" "$out/roundtrip.tsv.gz" tests/data/
+python3 scripts/gen_family_vectors.py --llvm-mc "$mc" --out tests/data/family_dis_vectors.tsv.gz
 echo "regen-vectors: tests/data updated from $("$mc" --version | grep -i 'llvm version' | head -1)"
 echo "regen-vectors: now run 'make check' and review 'git diff --stat tests/data'"
