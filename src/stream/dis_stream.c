@@ -358,8 +358,11 @@ static void words_line(mqsad_dis_stream *d, const char *text, size_t len)
 static int whole_line(mqsad_dis_stream *d, const char *text, size_t len)
 {
     uint8_t b[WHOLE_MAX];
-    size_t p = text[0] == '[', n = 0, k = 0, end = len - (text[len - 1] == ']'), save;
-    if (len < 4 || (text[len - 1] == ']') != (p == 1)) return 0;
+    size_t p, n = 0, k = 0, end, save;
+    if (len < 4) return 0;
+    p = text[0] == '[';
+    end = len - (text[len - 1] == ']');
+    if ((text[len - 1] == ']') != (p == 1)) return 0;
     for (;;) {
         uint64_t w;
         unsigned hh, hl;
