@@ -830,6 +830,30 @@ static int is_dpp_modifier(pstate *p)
     return 0;
 }
 
+/* 1 if the current token opens one of the DPP modifiers that may follow a DPP control */
+static int is_dpp_extra(pstate *p)
+{
+    const asm_tok *t = cur(p);
+    return t->kind == TK_IDENT && peek(p, 1)->kind == TK_COLON &&
+           (tok_is(p, t, "row_mask") || tok_is(p, t, "bank_mask") || tok_is(p, t, "bound_ctrl") ||
+            tok_is(p, t, "fi"));
+}
+
+/* steps over a DPP control or modifier: NAME, or NAME:VALUE, or NAME:[...] */
+static void skip_dpp(pstate *p)
+{
+    next(p);
+    if (cur(p)->kind != TK_COLON) return;
+    next(p);
+    if (cur(p)->kind == TK_LBRAC) {
+        while (cur(p)->kind != TK_RBRAC && cur(p)->kind != TK_EOS) next(p);
+        if (cur(p)->kind == TK_RBRAC) next(p);
+        return;
+    }
+    if (cur(p)->kind == TK_MINUS) next(p);
+    if (cur(p)->kind != TK_EOS) next(p);
+}
+
 static void fill_diag(mqsad_diag *diag, mqsad_status st, unsigned col, const char *msg)
 {
     if (!diag) return;
@@ -1075,6 +1099,7 @@ static mqsad_status parse_stmt(pstate *p, const mqsad_target *target, const char
     size_t mlen, k;
     const char *mname;
     int known, variant_err = 0, res, prefixed, dpp_ok = 0, dpp_variant = 0, suffixed = 0;
+    unsigned dpp_pos = 0, dpp_after = 0;
     const char *variant = NULL;
     mqsad_inst *in = out;
     const pop *clampop = NULL;
@@ -1194,10 +1219,16 @@ static mqsad_status parse_stmt(pstate *p, const mqsad_target *target, const char
     /* operands */
     while (cur(p)->kind != TK_EOS) {
         pop o;
-        if (dpp_ok && (nops == 4 || (nops == 5 && ops[4].kind == PO_CLAMP)) && is_dpp_modifier(p)) {
-            fill_diag(diag, MQSAD_E_UNSUPPORTED, cur(p)->pos + 1, k_dpp_msg);
-            if (diag) diag->in_operands = 1;
-            return MQSAD_E_UNSUPPORTED;
+        /* D5: a DPP control after the operands (and clamp) makes the line VOP3-DPP; its
+         * tokens are stepped over, the rest is parsed and matched as llvm-mc does, and the
+         * line rejected at the control only if nothing else fails first */
+        if (dpp_ok && (dpp_pos ? is_dpp_modifier(p) || is_dpp_extra(p)
+                               : (nops == 4 || (nops == 5 && ops[4].kind == PO_CLAMP)) && is_dpp_modifier(p))) {
+            if (!dpp_pos) dpp_pos = cur(p)->pos + 1;
+            else if (!dpp_after && is_dpp_modifier(p)) dpp_after = cur(p)->pos + 1;   /* a second control */
+            skip_dpp(p);
+            if (cur(p)->kind == TK_COMMA) next(p);
+            continue;
         }
         res = parse_operand(p, &o, nops, known);
         if (res != PS_OK) {
@@ -1231,6 +1262,7 @@ static mqsad_status parse_stmt(pstate *p, const mqsad_target *target, const char
         if (nops < MAX_OPS) ops[nops] = o;
         if (nops == OP_MATCH_CAP - 1) cap_pos = o.pos;
         nops++;
+        if (dpp_pos && !dpp_after) dpp_after = o.pos + 1;   /* an operand after the DPP control */
         if (o.kind == PO_TOKEN) {   /* "::" is followed by the VOPDY name (an identifier) */
             o.pos = cur(p)->pos;
             next(p);
@@ -1258,7 +1290,7 @@ static mqsad_status parse_stmt(pstate *p, const mqsad_target *target, const char
     {
         unsigned fail = 99, vfail = 99, e = 0;
         int few = 0;
-        if (has_vop3_dpp_form(p->in) && (!suffixed || dpp_variant))
+        if (has_vop3_dpp_form(p->in) && (!suffixed || dpp_variant || dpp_pos))
             for (i = 1; i < 4 && i < nops; i++) {
                 const pop *o = &ops[i];
                 int bad;
@@ -1275,7 +1307,15 @@ static mqsad_status parse_stmt(pstate *p, const mqsad_target *target, const char
         }
         if (fail == 99 && (nops > 5 || (nops == 5 && ops[4].kind != PO_CLAMP))) fail = nops > 5 ? 5 : 4;
         /* _e64_dpp without a DPP control: the DPP form's operands, then too few of them */
-        if (dpp_variant && fail == 99) { few = 1; fail = nops; }
+        if (dpp_variant && !dpp_pos && fail == 99) { few = 1; fail = nops; }
+        /* with a DPP control the DPP form is the only one: its own failures count, and
+         * an operand after the control is one */
+        if (dpp_pos && fail == 99 && vfail != 99) fail = vfail;
+        if (dpp_pos && dpp_after && (fail == 99 || few ||
+                                     dpp_after < ops[vfail < fail ? vfail : fail].pos + 1)) {
+            fill_diag(diag, MQSAD_E_OPERAND_KIND, dpp_after, "invalid operand for instruction");
+            return MQSAD_E_OPERAND_KIND;
+        }
         if (fail != 99) {
             if (vfail < fail) { few = 0; e = vfail; }
             else e = fail;
@@ -1287,6 +1327,10 @@ static mqsad_status parse_stmt(pstate *p, const mqsad_target *target, const char
                       "invalid operand for instruction");
             return MQSAD_E_OPERAND_KIND;
         }
+    }
+    if (dpp_pos) {
+        fill_diag(diag, MQSAD_E_UNSUPPORTED, dpp_pos, k_dpp_msg);
+        return MQSAD_E_UNSUPPORTED;
     }
     if (nops == 5) clampop = &ops[4];
     in->insn = p->in->id;
