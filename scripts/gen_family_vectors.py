@@ -32,6 +32,7 @@ joined by " ;; " (further instructions in the same block, INVALID for undecodabl
 """
 import argparse
 import gzip
+import io
 import os
 import random
 import re
@@ -480,11 +481,12 @@ def main():
         if only and cpu not in only:
             continue
         rows += run_dis_target(a.llvm_mc, cpu, rule, random.Random("%d:%s" % (a.seed, cpu)), a.random)
-    with gzip.open(a.out, "wt", compresslevel=9) as f:
+    # mtime 0: the same vectors give the same file
+    with io.TextIOWrapper(gzip.GzipFile(a.out, "wb", compresslevel=9, mtime=0), encoding="utf-8") as f:
         f.write("# SAD-family disassembly vectors from llvm-mc %s (-triple=amdgcn -mcpu=T "
                 "-disassemble; GFX6/GFX7 from its assembler, see the script)\n" % ver)
-        f.write("# regenerate: scripts/gen_family_vectors.py --seed %d --random %d --out %s\n"
-                % (a.seed, a.random, a.out))
+        f.write("# regenerate: scripts/gen_family_vectors.py --seed %d --random %d "
+                "(writes tests/data/family_dis_vectors.tsv.gz)\n" % (a.seed, a.random))
         f.write("#target\thex_bytes\tdisassembly_or_INVALID\n")
         for r in rows:
             f.write("\t".join(r) + "\n")
