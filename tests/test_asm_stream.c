@@ -100,7 +100,7 @@ static int read_file(const char *path, buf *b)
     return 1;
 }
 
-static int same(const buf *a, const buf *b) { return a->len == b->len && !memcmp(a->p, b->p, a->len); }
+static int same(const buf *a, const buf *b) { return a->len == b->len && (!a->len || !memcmp(a->p, b->p, a->len)); }
 
 /* the text of the first differing line of got against want, for messages */
 static const char *first_diff(const buf *got, const buf *want, char *msg, size_t size)
