@@ -5,13 +5,13 @@
 #include <string.h>
 
 static const struct cli_command commands[] = {
-    { "info", "show the instruction's layout and operands per target", cmd_info },
-    { "eval", "compute results from S0 S1 S2.0..S2.3 [clamp] lines", cmd_eval },
+    { "info", "show an instruction's layout and operands per target (-i MNEMONIC)", cmd_info },
+    { "eval", "compute results from operand lines (-i MNEMONIC; S0 S1 S2 [clamp])", cmd_eval },
     { "dis", "disassemble bytes (llvm-mc -disassemble syntax)", cmd_dis },
     { "asm", "assemble LLVM AMDGPU text (llvm-mc -show-encoding output)", cmd_asm },
-    { "exec", "execute one instruction on a wave's register state", cmd_exec },
+    { "exec", "execute one SAD instruction on a wave's register state", cmd_exec },
     { "bench", "benchmark the kernels and tools", cmd_bench },
-    { "demo", "the instruction on every generation", cmd_demo },
+    { "demo", "v_mqsad_u32_u8 on every generation, then the SAD family", cmd_demo },
 };
 
 static char help_flag[] = "--help";
@@ -25,8 +25,13 @@ static void usage(FILE *out)
         fprintf(out, "  %-6s %s\n", commands[i].name, commands[i].summary);
     fprintf(out, "\n'mqsad COMMAND --help' (or 'mqsad help COMMAND') describes a command;\n"
                  "'man mqsad' has all of them with examples.\n"
-                 "\ntargets: gfx names (gfx700 .. gfx1251) or generation names (gcn2, gcn3,\n"
-                 "vega, cdna1 .. cdna5, rdna1, rdna2, rdna3, rdna3.5, rdna4); see\n"
+                 "\ninstructions (see 'mqsad info -i NAME'):");
+    for (i = 0; i < MQSAD_INSN_COUNT; i++)
+        fprintf(out, "%s%s", i % 4 ? ", " : (i ? ",\n  " : "\n  "),
+                mqsad_insn_get((mqsad_insn_id)i)->name);
+    fprintf(out, "\n"
+                 "\ntargets: gfx names (gfx600 .. gfx1251) or generation names (gcn1, gcn2,\n"
+                 "gcn3, vega, cdna1 .. cdna5, rdna1, rdna2, rdna3, rdna3.5, rdna4); see\n"
                  "'mqsad info --list'.\n"
                  "\nexit status: 0 success, 1 some input was invalid, 2 usage error.\n");
 }
