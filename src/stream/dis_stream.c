@@ -157,18 +157,20 @@ static void put_inst(mqsad_dis_stream *d, const mqsad_inst *in)
     if (d->flags & MQSAD_DIS_EXPLAIN) mqsad__dis_explain(&d->out, d->t, in, MQSAD_OK);
 }
 
-/* The operand tables' line for the 8 bytes at p: 1 if printed, 0 if they do not cover it. */
-static int fast_word(mqsad_dis_stream *d, const uint8_t *p)
+/* The operand tables' line for the word at p[0..avail) (avail >= 8): its length if
+ * printed, 0 if they do not cover it. */
+static size_t fast_word(mqsad_dis_stream *d, const uint8_t *p, size_t avail)
 {
     char *o, *e;
+    size_t used = 8;
     if (d->flags & MQSAD_DIS_EXPLAIN) return 0;
-    o = mqsad__sink_room(&d->out, MQSAD__DIS_FAST_MAX + 2);
+    o = mqsad__sink_room(&d->out, MQSAD__DIS_LIT_MAX + 2);
     o[0] = '\t';
     e = mqsad__dis_fast(&d->ctx, rd32(p), rd32(p + 4), o + 1);
-    if (!e) return 0;
+    if (!e && !(e = mqsad__dis_lit(&d->ctx, p, avail, o + 1, &used))) return 0;
     *e++ = '\n';
     d->out.len += (size_t)(e - o);
-    return 1;
+    return used;
 }
 
 static void consume(mqsad_dis_stream *d, size_t n)
@@ -182,13 +184,13 @@ static void consume(mqsad_dis_stream *d, size_t n)
 static void process(mqsad_dis_stream *d, int final)
 {
     while (d->npend > 0) {
-        size_t avail = d->npend < DIS_INST_MAX ? d->npend : DIS_INST_MAX;
+        size_t avail = d->npend < DIS_INST_MAX ? d->npend : DIS_INST_MAX, used;
         mqsad_inst in;
         mqsad_status st;
         const uint8_t *p = d->pv + d->head;
         if (d->block_failed) { d->npend = 0; d->head = 0; return; }
-        if (avail >= 8 && fast_word(d, p)) {
-            consume(d, 8);
+        if (avail >= 8 && (used = fast_word(d, p, avail)) != 0) {
+            consume(d, used);
             continue;
         }
         st = mqsad_decode(d->t, p, avail, &in);
@@ -381,7 +383,8 @@ static int whole_line(mqsad_dis_stream *d, const char *text, size_t len)
     save = d->out.len;
     while (k < n) {
         mqsad_inst in;
-        if (n - k >= 8 && fast_word(d, b + k)) { k += 8; continue; }
+        size_t used;
+        if (n - k >= 8 && (used = fast_word(d, b + k, n - k)) != 0) { k += used; continue; }
         if (n - k < 8 || mqsad_decode(d->t, b + k, n - k, &in) != MQSAD_OK) {
             d->out.len = save;
             return 0;
@@ -543,8 +546,9 @@ static size_t bin_one(mqsad_dis_stream *d, const uint8_t *p, size_t avail)
     mqsad_inst in;
     mqsad_status st;
     size_t used;
-    if (avail >= 8 && fast_word(d, p)) used = 8;
-    else if ((st = mqsad_decode(d->t, p, avail, &in)) == MQSAD_OK) {
+    if (avail >= 8 && (used = fast_word(d, p, avail)) != 0) {
+        /* printed by the tables */
+    } else if ((st = mqsad_decode(d->t, p, avail, &in)) == MQSAD_OK) {
         put_inst(d, &in);
         used = in.length;
     } else {

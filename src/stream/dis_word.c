@@ -48,6 +48,21 @@ static int text_of(const mqsad_target *t, mqsad_insn_id id, uint32_t d0, uint32_
            (!buf || mqsad_format(in, buf, size, NULL) == MQSAD_OK);
 }
 
+/* 1 when the word d0:d1 decodes to instruction id with a literal after it; *size gets the
+ * literal's size (4 or 8). */
+static int literal_code(const mqsad_target *t, mqsad_insn_id id, uint32_t d0, uint32_t d1, uint8_t *size)
+{
+    uint8_t b[16] = { 0 };
+    mqsad_inst in;
+    wr32(b, d0);
+    wr32(b + 4, d1);
+    wr32(b + 8, 0x12345678u);
+    wr32(b + 12, 0x9abcdef0u);
+    if (mqsad_decode(t, b, 16, &in) != MQSAD_OK || in.insn != id || !in.literal_size) return 0;
+    *size = in.literal_size;
+    return 1;
+}
+
 /* The word with the code of slot replaced. */
 static void put_code(uint32_t *d0, uint32_t *d1, int slot, unsigned code)
 {
@@ -71,6 +86,10 @@ static void fill_table(const mqsad_target *t, mqsad_insn_id id, int slot, uint32
         const mqsad_operand *op;
         tab[code].ok = MQSAD__DIS_SLOW;
         put_code(&w0, &w1, slot, code);
+        if (slot != MQSAD_SLOT_VDST && literal_code(t, id, w0, w1, &tab[code].len)) {
+            tab[code].ok = MQSAD__DIS_LIT;
+            continue;
+        }
         if (!text_of(t, id, w0, w1, &in, NULL, 0)) continue;
         if (mqsad_format_operand(&in, slot, text, sizeof text, &len) != MQSAD_OK) continue;
         if (len + extra > MQSAD__DIS_TEXT) continue;
@@ -159,6 +178,59 @@ static int learn(struct mqsad_dis_ctx *c, const mqsad_insn_info *info, mqsad__di
     return 1;
 }
 
+char *mqsad__dis_lit(const struct mqsad_dis_ctx *c, const uint8_t *p, size_t avail, char *o, size_t *used)
+{
+    const uint32_t d0 = rd32(p), d1 = rd32(p + 4);
+    unsigned k = c->op_index[(d0 >> c->op_lo) & c->op_mask], s, lit_slot = 3, code = 0;
+    const mqsad__dis_op *op;
+    const mqsad__dis_entry *v, *e[3];
+    mqsad_inst tmp;
+    char text[64];
+    size_t len = 0, size = 0;
+    uint64_t literal;
+    if (k >= MQSAD_INSN_COUNT || avail < 8) return NULL;
+    op = &c->ops[k];
+    if (((d0 & op->mask0) ^ op->want0) | (d1 & op->mask1)) return NULL;
+    v = &c->tab[op->tab[MQSAD_SLOT_VDST]][d0 & 0xffu];
+    if (v->ok != MQSAD__DIS_FAST) return NULL;
+    for (s = 0; s < 3; s++) {
+        unsigned cs = (d1 >> (9 * s)) & 0x1ffu;
+        e[s] = &c->tab[op->tab[s]][cs];
+        if (e[s]->ok == MQSAD__DIS_FAST) continue;
+        if (e[s]->ok != MQSAD__DIS_LIT || lit_slot != 3) return NULL;   /* one literal operand */
+        lit_slot = s;
+        code = cs;
+        size = e[s]->len;
+    }
+    if (lit_slot == 3 || avail < 8 + size) return NULL;
+    literal = rd32(p + 8);
+    if (size == 8) literal |= (uint64_t)rd32(p + 12) << 32;
+    memset(&tmp, 0, sizeof tmp);
+    tmp.target = c->target;
+    tmp.insn = (mqsad_insn_id)op->id;
+    tmp.literal = literal;
+    tmp.literal_size = (uint8_t)size;
+    tmp.length = (uint8_t)(8 + size);
+    if (mqsad_insn_operand_from_code(c->target, tmp.insn, (int)lit_slot, code, literal, &tmp.src[lit_slot]) != MQSAD_OK ||
+        mqsad_format_operand(&tmp, (int)lit_slot, text, sizeof text, &len) != MQSAD_OK)
+        return NULL;
+    memcpy(o, op->prefix, 32); o += op->plen;
+    memcpy(o, v, 16); o += v->len;
+    for (s = 0; s < 3; s++) {
+        if (s == lit_slot) {
+            memcpy(o, text, len);
+            o += len;
+            if (s < 2) { memcpy(o, ", ", 2); o += 2; }
+        } else {
+            memcpy(o, e[s], 16);
+            o += e[s]->len;
+        }
+    }
+    memcpy(o, " clamp", 6);
+    *used = 8 + size;
+    return o + ((d0 & op->clamp) ? 6 : 0);
+}
+
 size_t mqsad_dis_ctx_size(void) { return sizeof(struct mqsad_dis_ctx); }
 
 /* Builds *c for target t (c is zeroed memory). */
@@ -178,6 +250,7 @@ void mqsad__dis_ctx_build(struct mqsad_dis_ctx *c, const mqsad_target *t)
         if (!info) continue;
         opcode = info->opcode[f->encoding] & c->op_mask;
         if (c->op_index[opcode] != 0xff || !learn(c, info, op)) continue;
+        op->id = (uint8_t)info->id;
         c->op_index[opcode] = (uint8_t)c->nops++;
     }
 }
@@ -203,12 +276,14 @@ mqsad_status mqsad_dis_word(const mqsad_dis_ctx *ctx, const uint8_t *bytes, size
     if (inst_len) *inst_len = 0;
     if (!ctx || (!bytes && len) || (!buf && size)) return MQSAD_E_INVALID_ARGUMENT;
     if (len >= 8) {
-        char tmp[MQSAD__DIS_FAST_MAX];
-        char *o = size > MQSAD__DIS_FAST_MAX ? buf : tmp;
+        char tmp[MQSAD__DIS_LIT_MAX];
+        char *o = size > MQSAD__DIS_LIT_MAX ? buf : tmp;
+        size_t used = 8;
         char *e = mqsad__dis_fast(ctx, rd32(bytes), rd32(bytes + 4), o);
+        if (!e) e = mqsad__dis_lit(ctx, bytes, len, o, &used);
         if (e) {
             n = (size_t)(e - o);
-            if (inst_len) *inst_len = 8;
+            if (inst_len) *inst_len = used;
             if (text_len) *text_len = n;
             if (o == tmp) {
                 if (size == 0) return MQSAD_E_BUFFER_TOO_SMALL;

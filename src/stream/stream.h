@@ -72,7 +72,8 @@ void mqsad__sink_source(mqsad__sink *o, const char *seg, size_t len, unsigned co
  * bits that are not the instruction's plain ones) goes through mqsad_decode + mqsad_format. */
 #define MQSAD__DIS_TEXT 14          /* entry text, ", " included */
 #define MQSAD__DIS_TABLES 16        /* distinct operand tables a context holds */
-enum { MQSAD__DIS_UNSET = 0, MQSAD__DIS_FAST = 1, MQSAD__DIS_SLOW = 2 };
+enum { MQSAD__DIS_UNSET = 0, MQSAD__DIS_FAST = 1, MQSAD__DIS_SLOW = 2,
+       MQSAD__DIS_LIT = 4 };        /* a literal code: .len is the literal's size in bytes */
 
 typedef struct mqsad__dis_entry {
     char text[MQSAD__DIS_TEXT];     /* the operand's text, then ", " (not after SRC2) */
@@ -85,6 +86,7 @@ typedef struct mqsad__dis_op {      /* one instruction the tables print */
     uint32_t mask1;                 /* dword 1 & mask1 == 0 (the bits above SRC2) */
     uint32_t clamp;                 /* the CLAMP bit in dword 0, 0 when none */
     uint8_t tab[4];                 /* operand table per slot (MQSAD_SLOT_*) */
+    uint8_t id;                     /* mqsad_insn_id */
     uint8_t plen;
     char prefix[32];                /* "v_mqsad_u32_u8 " */
 } mqsad__dis_op;
@@ -101,6 +103,13 @@ struct mqsad_dis_ctx {
 };
 
 #define MQSAD__DIS_FAST_MAX (32 + 4 * 16 + 8)   /* bytes mqsad__dis_fast may write */
+
+/* mqsad__dis_fast for a word with one literal operand at p[0..avail): the tables' texts
+ * for the others, the library's text (mqsad_insn_operand_from_code + mqsad_format_operand)
+ * for the literal. o needs MQSAD__DIS_LIT_MAX bytes of room; returns the end and sets
+ * *used to the word's length, or returns NULL. */
+#define MQSAD__DIS_LIT_MAX (32 + 16 + 2 * 16 + 64 + 8)
+char *mqsad__dis_lit(const struct mqsad_dis_ctx *c, const uint8_t *p, size_t avail, char *o, size_t *used);
 
 /* Fills *c (zeroed memory) for target t: mqsad_dis_ctx_init without the checks. */
 void mqsad__dis_ctx_build(struct mqsad_dis_ctx *c, const mqsad_target *t);
