@@ -1,5 +1,5 @@
 #!/bin/sh
-# sanitize.sh — the hardening part of CI (issue 6), called by .ci/run after `make check`.
+# sanitize.sh — the hardening part of CI, called by .ci/run after `make check`.
 # Fresh Debian machine as root: installs clang, valgrind and libFuzzer's runtime if missing.
 # Steps (each must pass; zero sanitizer/valgrind reports are allowed):
 #   1. -std=c11 -pedantic -Werror build with gcc and clang; the public header with -std=c99 -pedantic

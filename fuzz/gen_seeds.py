@@ -59,7 +59,7 @@ def hexbytes(s):
 
 
 def state_seeds():
-    """Hand-made state files (issue 4 syntax) for a few targets and both wave sizes."""
+    """Hand-made state files (docs/exec.md syntax) for a few targets and both wave sizes."""
     files = []
     for t, ws in (("gfx700", 64), ("gfx803", 64), ("gfx900", 64), ("gfx90a", 64),
                   ("gfx1030", 32), ("gfx1030", 64), ("gfx1100", 32), ("gfx1100", 64),

@@ -1,5 +1,5 @@
 /*
- * test_hostile.c — hostile inputs through the C API (issue 6, item 3). Every case must end
+ * test_hostile.c — hostile inputs through the C API (docs/security.md). Every case must end
  * with a clear error (a status, a diagnostic column inside the input) in bounded time,
  * never a crash, a hang, a read past the caller's buffer or a silently wrong result.
  * Inputs live in exact-size heap buffers (not NUL-terminated) so that AddressSanitizer and

@@ -1,5 +1,5 @@
 /*
- * test_stream_memory.c — issue 5, item 5: `mqsad asm` and `mqsad dis` stream, so their
+ * test_stream_memory.c — `mqsad asm` and `mqsad dis` stream, so their
  * memory does not grow with the input. Each mode runs the CLI ($MQSAD_BIN) on a small and
  * a 200x larger input (about 17-20 MB) of valid instructions, from a file and through a
  * pipe, and checks the exit status, that every instruction came out (one output line each:

@@ -1,5 +1,5 @@
 #!/bin/sh
-# hostile.sh — hostile inputs through the CLI (issue 6, item 3): 10 MB lines, NUL bytes,
+# hostile.sh — hostile inputs through the CLI (docs/security.md): 10 MB lines, NUL bytes,
 # invalid UTF-8, 100 000 nested parentheses / unary minus signs, 1000-digit numbers,
 # overflowing register indices, truncated words, random binary, files without a trailing
 # newline, huge lane lists and repeated assignments in a state file. Every case must end
@@ -193,7 +193,7 @@ if command -v mkfifo >/dev/null 2>&1 && command -v truncate >/dev/null 2>&1; the
 fi
 
 # ---------------------------------------------------------------- streaming
-# asm and dis stream (issue 5): 64 MB of input under a 32 MiB address-space limit, so any
+# asm and dis stream: 64 MB of input under a 32 MiB address-space limit, so any
 # buffer that grew with the input (or a mapping of the whole file) would fail. Skipped
 # where the binary cannot start under the limit (sanitizer or valgrind builds).
 SVMEM=32768
