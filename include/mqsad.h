@@ -895,7 +895,10 @@ MQSAD_API int mqsad_wave_size_ok(const mqsad_target *target, unsigned wave_size)
  *  MQSAD_E_REG_UNAVAILABLE (special register the target lacks), MQSAD_E_NO_LITERAL /
  *  MQSAD_E_LITERAL64 (literal the target cannot execute), MQSAD_E_CLAMP_UNSUPPORTED (GFX7),
  *  MQSAD_E_OPERAND_CODE (inline float the target lacks), MQSAD_E_OPERAND_KIND,
- *  MQSAD_E_UNSUPPORTED (symbol literal), MQSAD_E_INVALID_ARGUMENT (NULL, family mismatch).
+ *  MQSAD_E_UNSUPPORTED (symbol literal, or an instruction the target lacks: GFX6 has no
+ *  V_QSAD_PK_U16_U8 / V_MQSAD_U32_U8), MQSAD_E_INVALID_ARGUMENT (NULL, family mismatch,
+ *  unknown inst->insn). Every family member executes; slot widths come from the
+ *  instruction table (only V_MQSAD_U32_U8 needs a VGPR SRC2).
  *  Cost: one batch-kernel call for all lanes (in place when every lane is enabled). */
 MQSAD_API mqsad_status mqsad_wave_exec(mqsad_wave_state *st, const mqsad_inst *inst,
                                        unsigned *flags);
