@@ -1222,15 +1222,16 @@ static mqsad_status parse_stmt(pstate *p, const mqsad_target *target, const char
         /* D5: a DPP control after the operands (and clamp) makes the line VOP3-DPP; its
          * tokens are stepped over, the rest is parsed and matched as llvm-mc does, and the
          * line rejected at the control only if nothing else fails first */
-        if (dpp_ok && (dpp_pos ? is_dpp_modifier(p) || is_dpp_extra(p)
-                               : (nops == 4 || (nops == 5 && ops[4].kind == PO_CLAMP)) && is_dpp_modifier(p))) {
-            if (!dpp_pos) dpp_pos = cur(p)->pos + 1;
+        if (dpp_ok && nops >= 4 && (is_dpp_modifier(p) || (dpp_pos && is_dpp_extra(p)))) {
+            if (!dpp_pos && (nops == 4 || (nops == 5 && ops[4].kind == PO_CLAMP))) dpp_pos = cur(p)->pos + 1;
+            else if (!dpp_pos) dpp_pos = dpp_after = cur(p)->pos + 1;   /* after a fifth operand */
             else if (!dpp_after && is_dpp_modifier(p)) dpp_after = cur(p)->pos + 1;   /* a second control */
             skip_dpp(p);
             if (cur(p)->kind == TK_COMMA) next(p);
             continue;
         }
-        res = parse_operand(p, &o, nops, known);
+        /* the DPP control is an operand to LLVM: no clamp after it */
+        res = parse_operand(p, &o, nops + (dpp_pos != 0), known);
         if (res != PS_OK) {
             mqsad_status st = MQSAD_E_SYNTAX;
             /* an unknown mnemonic or variant: checkUnsupportedInstruction clears the
@@ -1384,12 +1385,11 @@ static mqsad_status parse_stmt(pstate *p, const mqsad_target *target, const char
             }
         }
         /* validateVOPLiteral. First a 64-bit source whose value is no 32-bit literal: at
-         * the last literal's column (LLVM's getLitLoc searches from the last operand) */
-        for (src = 0; src < 3; src++)
-            if (bad[src] || is_lit_kind(&in->src[src])) first_lit = ops[src + 1].pos + 1;
+         * that operand (measured with llvm-mc 22 on gfx1250: the first such source) */
         for (src = 0; src < 3; src++) {
             const pop *o = &ops[src + 1];
             if (!bad[src]) continue;
+            first_lit = o->pos + 1;
             if (!(p->f->literal == MQSAD_LIT_32_64 && o->lit)) {
                 fill_diag(diag, MQSAD_E_LITERAL_RANGE, first_lit, "invalid operand for instruction");
                 return MQSAD_E_LITERAL_RANGE;
