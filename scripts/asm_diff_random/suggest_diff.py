@@ -9,7 +9,7 @@ line, with or without operands, on each target given.
                                          from src/asm/mnemonics.inc)
 
 Lines llvm-mc answers with something else name instructions of the target (mqsad knows
-only v_mqsad_u32_u8: documented) and are not compared; every other line must give the
+only the SAD family: documented) and are not compared; every other line must give the
 same diagnostics, byte for byte.
 Environment: MQ (default build/mqsad).
 """
