@@ -15,15 +15,5 @@ mqsad_special mqsad_wave_special_at(const mqsad_target *t, unsigned c);
 /* VGPRs of the target (vgpr_quad_max + 4: 256, or 258 on gfx1250). */
 unsigned mqsad_wave_vgpr_count(const mqsad_target *t);
 
-/* ---- semantics (src/exec/semantics.c) -------------------------------------------------
- * Each instruction's scalar reference in the instruction table's shape (mqsad_eval_fn). */
-void mqsad__eval_mqsad_u32_u8(uint64_t, uint32_t, const uint32_t[4], int, uint32_t[4]);
-void mqsad__eval_sad_u8(uint64_t, uint32_t, const uint32_t[4], int, uint32_t[4]);
-void mqsad__eval_sad_hi_u8(uint64_t, uint32_t, const uint32_t[4], int, uint32_t[4]);
-void mqsad__eval_sad_u16(uint64_t, uint32_t, const uint32_t[4], int, uint32_t[4]);
-void mqsad__eval_sad_u32(uint64_t, uint32_t, const uint32_t[4], int, uint32_t[4]);
-void mqsad__eval_msad_u8(uint64_t, uint32_t, const uint32_t[4], int, uint32_t[4]);
-void mqsad__eval_qsad_pk_u16_u8(uint64_t, uint32_t, const uint32_t[4], int, uint32_t[4]);
-void mqsad__eval_mqsad_pk_u16_u8(uint64_t, uint32_t, const uint32_t[4], int, uint32_t[4]);
 
 #endif

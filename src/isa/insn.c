@@ -6,7 +6,6 @@
  */
 #include "mqsad.h"
 #include "isa/isa.h"
-#include "exec/exec.h"
 
 #include <string.h>
 

@@ -79,4 +79,17 @@ mqsad_status mqsad__encode_parsed(const mqsad_inst *inst, uint8_t *out, size_t s
 int mqsad_operand_is_scalar(const mqsad_operand *op);
 
 
+/* ---- scalar references named by the instruction table (src/isa/insn.c) ---------------
+ * Each instruction's scalar reference in the table's shape (mqsad_eval_fn), defined by the
+ * execution layer (src/exec/semantics.c). Declared here so that the table, the lowest
+ * layer, needs no header of a layer above it. */
+void mqsad__eval_mqsad_u32_u8(uint64_t, uint32_t, const uint32_t[4], int, uint32_t[4]);
+void mqsad__eval_sad_u8(uint64_t, uint32_t, const uint32_t[4], int, uint32_t[4]);
+void mqsad__eval_sad_hi_u8(uint64_t, uint32_t, const uint32_t[4], int, uint32_t[4]);
+void mqsad__eval_sad_u16(uint64_t, uint32_t, const uint32_t[4], int, uint32_t[4]);
+void mqsad__eval_sad_u32(uint64_t, uint32_t, const uint32_t[4], int, uint32_t[4]);
+void mqsad__eval_msad_u8(uint64_t, uint32_t, const uint32_t[4], int, uint32_t[4]);
+void mqsad__eval_qsad_pk_u16_u8(uint64_t, uint32_t, const uint32_t[4], int, uint32_t[4]);
+void mqsad__eval_mqsad_pk_u16_u8(uint64_t, uint32_t, const uint32_t[4], int, uint32_t[4]);
+
 #endif
