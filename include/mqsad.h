@@ -415,6 +415,14 @@ MQSAD_API mqsad_status mqsad_insn_operand_from_code(const mqsad_target *target,
  *  MQSAD_E_BUFFER_TOO_SMALL if it does not fit (buf then holds a truncated string). */
 MQSAD_API mqsad_status mqsad_format(const mqsad_inst *inst, char *buf, size_t size, size_t *len);
 
+/** What field fl (one of inst->fields[], as mqsad_decode fills them even for a word it
+ *  rejects with status st) means on target t, as `mqsad dis --explain` prints it: the
+ *  operand's text or "invalid code", the instruction an OP value names, "clamp", "ignored",
+ *  "must be 0 (invalid)", ... Writes a NUL-terminated text into buf[0..size) (truncated if
+ *  it does not fit; "" for NULL arguments). */
+MQSAD_API void mqsad_field_meaning(const mqsad_target *t, const mqsad_inst *inst, mqsad_status st,
+                                   const mqsad_field *fl, char *buf, size_t size);
+
 /** Formats one operand alone (same rules as in mqsad_format). */
 MQSAD_API mqsad_status mqsad_format_operand(const mqsad_inst *inst, int slot, char *buf,
                                             size_t size, size_t *len);

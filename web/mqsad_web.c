@@ -156,63 +156,6 @@ WEB_EXPORT("web_target_index") int web_target_index(void)
 
 /* ---- the instruction's fields (explain) -------------------------------------------- */
 
-/* What a field's value means, as `mqsad dis --explain` says it. */
-static void field_meaning(const mqsad_inst *in, mqsad_status st, const mqsad_field *fl,
-                          char *buf, size_t size)
-{
-    const mqsad_target *t = in->target;
-    const mqsad_family *f = t->family;
-    const char *m;
-    if (!strcmp(fl->name, "VDST") || !strcmp(fl->name, "SRC0") || !strcmp(fl->name, "SRC1") ||
-        !strcmp(fl->name, "SRC2")) {
-        int slot = fl->name[0] == 'V' ? MQSAD_SLOT_VDST : fl->name[3] - '0';
-        if (st == MQSAD_OK) {
-            mqsad_format_operand(in, slot, buf, size, NULL);
-        } else {
-            mqsad_inst tmp;
-            memset(&tmp, 0, sizeof tmp);
-            tmp.target = t;
-            tmp.insn = in->insn;
-            if (mqsad_operand_from_code(t, slot, fl->value, in->literal,
-                                        slot == MQSAD_SLOT_VDST ? &tmp.vdst : &tmp.src[slot]) == MQSAD_OK)
-                mqsad_format_operand(&tmp, slot, buf, size, NULL);
-            else
-                snprintf(buf, size, "invalid code");
-        }
-        return;
-    }
-    if (!strcmp(fl->name, "OP")) {
-        unsigned k;
-        for (k = 0; k < MQSAD_INSN_COUNT; k++) {
-            const mqsad_insn_info *ii = mqsad_insn_get((mqsad_insn_id)k);
-            if (ii->opcode[f->encoding] == fl->value && mqsad_insn_on_target(ii->id, t)) {
-                snprintf(buf, size, "%s (%u)", ii->upper, fl->value);
-                return;
-            }
-        }
-        snprintf(buf, size, "not a SAD-family instruction on this target");
-        return;
-    }
-    if (!strcmp(fl->name, "ENCODING")) {
-        if (fl->value == f->marker) snprintf(buf, size, "VOP3 (%s layout)", f->llvm_family);
-        else snprintf(buf, size, "not VOP3 (want 0x%x)", f->marker);
-        return;
-    }
-    if (!strcmp(fl->name, "CLAMP")) {
-        if (f->clamp_bit < 0)
-            m = fl->value ? "set: invalid (the assembler cannot produce it)" : "no clamp (no clamp on this target)";
-        else
-            m = fl->value ? "clamp" : "no clamp";
-    } else if (!strcmp(fl->name, "OPSEL")) {
-        m = fl->value ? "ignored by the decoder (lost on re-encode)" : "ignored";
-    } else if (!strcmp(fl->name, "RESERVED")) {
-        m = fl->value ? "must be 0 (invalid)" : "reserved";
-    } else {
-        m = fl->value ? "must be 0 (invalid)" : "none";
-    }
-    snprintf(buf, size, "%s", m);
-}
-
 /* ,"fields":[{name,lo,hi,value,meaning}...] and the literal, for a decoded word. */
 static void put_fields(struct out *o, const mqsad_inst *in, mqsad_status st)
 {
@@ -221,7 +164,7 @@ static void put_fields(struct out *o, const mqsad_inst *in, mqsad_status st)
     put_lit(o, ",\"fields\":[");
     for (i = 0; i < in->field_count && i < MQSAD_MAX_FIELDS; i++) {
         const mqsad_field *fl = &in->fields[i];
-        field_meaning(in, st, fl, meaning, sizeof meaning);
+        mqsad_field_meaning(in->target, in, st, fl, meaning, sizeof meaning);
         put_lit(o, i ? ",{" : "{");
         put_key(o, "name"); put_str(o, fl->name);
         put_fmt(o, ",\"lo\":%u,\"hi\":%u,\"value\":%lu,", fl->lo, fl->hi, (unsigned long)fl->value);

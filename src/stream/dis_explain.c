@@ -42,9 +42,47 @@ static void op_meaning(const mqsad_target *t, unsigned value, char *buf, size_t 
     snprintf(buf, size, "not a SAD-family instruction on this target");
 }
 
+void mqsad_field_meaning(const mqsad_target *t, const mqsad_inst *in, mqsad_status st,
+                         const mqsad_field *fl, char *buf, size_t size)
+{
+    const mqsad_family *f;
+    const char *meaning;
+    if (!buf || !size) return;
+    buf[0] = '\0';
+    if (!t || !t->family || !in || !fl) return;
+    f = t->family;
+    if (!strcmp(fl->name, "VDST") || !strcmp(fl->name, "SRC0") || !strcmp(fl->name, "SRC1") ||
+        !strcmp(fl->name, "SRC2")) {
+        int slot = fl->name[0] == 'V' ? MQSAD_SLOT_VDST : fl->name[3] - '0';
+        operand_meaning(t, in, st, slot, fl->value, buf, size);
+        return;
+    }
+    if (!strcmp(fl->name, "OP")) {
+        op_meaning(t, fl->value, buf, size);
+        return;
+    }
+    if (!strcmp(fl->name, "ENCODING")) {
+        if (fl->value == f->marker) snprintf(buf, size, "VOP3 (%s layout)", f->llvm_family);
+        else snprintf(buf, size, "not VOP3 (want 0x%x)", f->marker);
+        return;
+    }
+    if (!strcmp(fl->name, "CLAMP")) {
+        if (f->clamp_bit < 0)
+            meaning = fl->value ? "set: invalid (the assembler cannot produce it)" : "no clamp (no clamp on this target)";
+        else
+            meaning = fl->value ? "clamp" : "no clamp";
+    } else if (!strcmp(fl->name, "OPSEL")) {
+        meaning = fl->value ? "ignored by the decoder (lost on re-encode)" : "ignored";
+    } else if (!strcmp(fl->name, "RESERVED")) {
+        meaning = fl->value ? "must be 0 (invalid)" : "reserved";
+    } else {
+        meaning = fl->value ? "must be 0 (invalid)" : "none";
+    }
+    snprintf(buf, size, "%s", meaning);
+}
+
 void mqsad__dis_explain(mqsad__sink *o, const mqsad_target *t, const mqsad_inst *in, mqsad_status st)
 {
-    const mqsad_family *f = t->family;
     char line[320], opnd[200];
     unsigned i;
     int n;
@@ -53,34 +91,10 @@ void mqsad__dis_explain(mqsad__sink *o, const mqsad_target *t, const mqsad_inst 
     for (i = 0; i < in->field_count; i++) {
         const mqsad_field *fl = &in->fields[i];
         char bits[16];
-        const char *meaning = "";
-        opnd[0] = '\0';
+        const char *meaning = opnd;
         if (fl->lo == fl->hi) snprintf(bits, sizeof bits, "%u", fl->lo);
         else snprintf(bits, sizeof bits, "%u:%u", fl->hi, fl->lo);
-        if (!strcmp(fl->name, "VDST") || !strcmp(fl->name, "SRC0") || !strcmp(fl->name, "SRC1") ||
-            !strcmp(fl->name, "SRC2")) {
-            int slot = fl->name[0] == 'V' ? MQSAD_SLOT_VDST : fl->name[3] - '0';
-            operand_meaning(t, in, st, slot, fl->value, opnd, sizeof opnd);
-            meaning = opnd;
-        } else if (!strcmp(fl->name, "OP")) {
-            op_meaning(t, fl->value, opnd, sizeof opnd);
-            meaning = opnd;
-        } else if (!strcmp(fl->name, "ENCODING")) {
-            if (fl->value == f->marker) snprintf(opnd, sizeof opnd, "VOP3 (%s layout)", f->llvm_family);
-            else snprintf(opnd, sizeof opnd, "not VOP3 (want 0x%x)", f->marker);
-            meaning = opnd;
-        } else if (!strcmp(fl->name, "CLAMP")) {
-            if (f->clamp_bit < 0)
-                meaning = fl->value ? "set: invalid (the assembler cannot produce it)" : "no clamp (no clamp on this target)";
-            else
-                meaning = fl->value ? "clamp" : "no clamp";
-        } else if (!strcmp(fl->name, "OPSEL")) {
-            meaning = fl->value ? "ignored by the decoder (lost on re-encode)" : "ignored";
-        } else if (!strcmp(fl->name, "RESERVED")) {
-            meaning = fl->value ? "must be 0 (invalid)" : "reserved";
-        } else {
-            meaning = fl->value ? "must be 0 (invalid)" : "none";
-        }
+        mqsad_field_meaning(t, in, st, fl, opnd, sizeof opnd);
         n = snprintf(line, sizeof line, "\t; %-9s %-6s 0x%-5x %s\n", fl->name, bits, fl->value, meaning);
         mqsad__sink_write(o, line, (size_t)(n < (int)sizeof line ? n : (int)sizeof line - 1));
     }
