@@ -88,6 +88,11 @@ static int rtd_expect(const mqsad_target *t, const mqsad_inst *in)
 {
     const mqsad_family *f = t->family;
     int i;
+    /* The rules below are V_MQSAD_U32_U8's (VGPR SRC2, scalar SRC0/SRC1 only). The other
+     * family members read scalars in all three slots; their accept/reject verdicts are
+     * checked against llvm-mc 22 by the family vectors, so here only the round trip of an
+     * accepted line is checked. */
+    if (in->insn != MQSAD_INSN_MQSAD_U32_U8) return RTD_EITHER;
     if (in->src[2].kind != MQSAD_OPK_VGPR) return RTD_REJECT;
     if (in->vdst.reg > f->vgpr_quad_max || in->src[2].reg > f->vgpr_quad_max) return RTD_REJECT;
     if (in->src[0].kind == MQSAD_OPK_VGPR && in->src[0].reg > 254) return RTD_REJECT;
@@ -120,6 +125,7 @@ static int rtd_expect_same_bytes(const mqsad_target *t, const uint8_t *b, const 
     unsigned src0 = (unsigned)b[4] | ((unsigned)b[5] & 1u) << 8;
     unsigned ign = (w0 >> f->ignored_lo) & ((1u << (f->ignored_hi - f->ignored_lo + 1)) - 1u);
     char op[RTD_TEXT_MAX];
+    if (in->insn != MQSAD_INSN_MQSAD_U32_U8) return 0;              /* rules below: its slots */
     if (ign) return 0;                                              /* OPSEL etc. dropped */
     if (src0 < 128 && (src0 & 1) && (int)src0 != f->null_code_dis) return 0; /* rounded down */
     if (f->literal == MQSAD_LIT_32_64) {
