@@ -23,3 +23,13 @@ const mqsad_target *cli_target(const char *cmd, const char *name)
         fprintf(stderr, "mqsad %s: unknown target '%s' (see 'mqsad info --list')\n", cmd, name);
     return NULL;
 }
+
+void cli_print_insn_names(FILE *out, size_t indent)
+{
+    unsigned k;
+    for (k = 0; k < MQSAD_INSN_COUNT; k++) {
+        if (k) fputs(k % 3 ? ", " : ",\n", out);
+        if (k && k % 3 == 0) cli_spaces(out, indent);
+        fputs(mqsad_insn_get((mqsad_insn_id)k)->name, out);
+    }
+}

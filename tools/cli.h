@@ -34,6 +34,9 @@ void cli_read_error(const char *cmd, const char *name, int err);
 /* mqsad_target_lookup(name), or NULL after "mqsad CMD: unknown target 'NAME' ..." on stderr
  * (with the reason when mqsad_target_without_instruction() knows NAME); the caller exits 2. */
 const mqsad_target *cli_target(const char *cmd, const char *name);
+/* The family's mnemonics from the instruction table, three a line, lines after the first
+ * indented by indent spaces (for --help texts). */
+void cli_print_insn_names(FILE *out, size_t indent);
 
 /* n spaces to o, in blocks */
 static inline void cli_spaces(FILE *o, size_t n)

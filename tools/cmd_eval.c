@@ -30,9 +30,7 @@ static void eval_usage(FILE *out)
         "\n"
         "  -i, --instruction MNEMONIC   the instruction (default v_mqsad_u32_u8); one of\n"
         "                               ");
-    for (k = 0; k < MQSAD_INSN_COUNT; k++)
-        fprintf(out, "%s%s", k ? (k % 3 ? ", " : ",\n                               ") : "",
-                mqsad_insn_get((mqsad_insn_id)k)->name);
+    cli_print_insn_names(out, 31);
     fprintf(out,
         "\n"
         "\n"

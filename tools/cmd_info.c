@@ -35,7 +35,6 @@ struct layout_field {
 
 static void info_usage(FILE *out)
 {
-    unsigned k;
     fprintf(out,
         "usage: mqsad info [-i MNEMONIC] [-t TARGET | --all | --list]\n"
         "\n"
@@ -46,9 +45,7 @@ static void info_usage(FILE *out)
         "\n"
         "  -i MNEMONIC    the instruction (default v_mqsad_u32_u8); one of\n"
         "                 ");
-    for (k = 0; k < MQSAD_INSN_COUNT; k++)
-        fprintf(out, "%s%s", k ? (k % 3 ? ", " : ",\n                 ") : "",
-                mqsad_insn_get((mqsad_insn_id)k)->name);
+    cli_print_insn_names(out, 17);
     fprintf(out,
         "\n"
         "  --instruction=MNEMONIC  the same\n"
