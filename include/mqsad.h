@@ -480,7 +480,8 @@ typedef struct mqsad_diag {
  *  MQSAD_E_CLAMP_UNSUPPORTED, MQSAD_E_MISALIGNED, MQSAD_E_INPUT_TOO_LONG (nesting > 256,
  *  symbolic expression too long). Deliberate differences from llvm-mc: docs/deviations.md.
  *  A relocatable expression in a 32-bit source gives kind MQSAD_OPK_SYMBOL with its printed form in
- *  out->symbol and out->symbol_data4 set for llvm-mc's FK_Data_4 fixups.
+ *  out->symbol and out->symbol_data4 set for llvm-mc's FK_Data_4 fixups. out->field_count
+ *  is 0 and fields[] is left as it was (only mqsad_decode fills it).
  *  Never allocates; bounded time and stack in len. Thread-safe. */
 MQSAD_API mqsad_status mqsad_parse(const mqsad_target *target, const char *text, size_t len,
                                    mqsad_inst *out, mqsad_diag *diag);

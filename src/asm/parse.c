@@ -38,6 +38,7 @@
  */
 #include "asm/asm.h"
 
+#include <stddef.h>
 #include <string.h>
 #include <stdio.h>
 
@@ -565,11 +566,11 @@ static int parse_imm(pstate *p, pop *o, int lit)
 
 static int parse_operand(pstate *p, pop *o, unsigned index, int known)
 {
-    memset(o, 0, sizeof *o);
     /* parseVOPD (GFX11+): "::" (no space between the colons) and the VOPDY mnemonic are
      * token operands; they never match this instruction's operand classes */
     if (p->f->encoding == MQSAD_ENC_GFX11 && cur(p)->kind == TK_COLON &&
         peek(p, 1)->kind == TK_COLON && peek(p, 1)->pos == cur(p)->pos + 1) {
+        memset(o, 0, sizeof *o);
         o->kind = PO_TOKEN;
         o->pos = cur(p)->pos;
         next(p);
@@ -583,6 +584,7 @@ static int parse_operand(pstate *p, pop *o, unsigned index, int known)
     /* custom parser for the optional clamp (operand 5, after vdst, src0, src1, src2) */
     if (known && index == 4) {
         if (tok_is(p, cur(p), "clamp") || tok_is(p, cur(p), "noclamp")) {
+            memset(o, 0, sizeof *o);
             o->kind = PO_CLAMP;
             o->pos = cur(p)->pos;
             o->clamp = tok_is(p, cur(p), "clamp");
@@ -874,6 +876,9 @@ static size_t mnemonic_suffix(const char *mn, size_t len, const char **variant)
         { "_sdwa", "sdwa" },
     };
     size_t i, k;
+    /* every suffix ends in '4', '2', 'p' or 'a': most mnemonics are out after one test */
+    char last = len ? (char)(mn[len - 1] | 0x20) : 0;
+    if (last != '4' && last != '2' && last != 'p' && last != 'a') return len;
     for (i = 0; i < sizeof k_sfx / sizeof k_sfx[0]; i++) {
         size_t n = strlen(k_sfx[i].sfx);
         if (len < n) continue;
@@ -902,6 +907,19 @@ static int family_elsewhere(const mqsad_target *t, const char *name, size_t len)
     b[len] = '\0';
     in = mqsad_insn_lookup(b);
     return in && !strcmp(in->name, b) && !mqsad_insn_on_target(in->id, t);
+}
+
+/* The instruction whose lower-case mnemonic is exactly mn[0..len), or NULL. */
+static const mqsad_insn_info *insn_named(const char *mn, size_t len)
+{
+    unsigned i;
+    for (i = 0; i < MQSAD_INSN_COUNT; i++) {
+        const mqsad_insn_info *in = mqsad_insn_get((mqsad_insn_id)i);
+        size_t k = 0;
+        while (k < len && in->name[k] == mn[k]) k++;   /* stops at the name's end */
+        if (k == len && in->name[k] == '\0') return in;
+    }
+    return NULL;
 }
 
 /* A mnemonic that is no SAD-family instruction of this target: "invalid instruction" with
@@ -1089,6 +1107,131 @@ static int fast_parse(const mqsad_target *t, const char *s, size_t len, mqsad_in
     return 1;
 }
 
+/* ---- operand scanner ------------------------------------------------------------------------
+ * The operand spellings most code is made of are read straight from the text into the pop the
+ * token parser would build, with the same helpers (special_for, regular_reg, has_register,
+ * mqsad__asm_parse_real): a register (v7, s[2:3], ttmp[4:7], vcc_lo, m0, null ...), an integer
+ * (decimal or 0x hex, an optional '-') or a plain decimal float (2.0, -0.5), each ending the
+ * operand. Anything else, and any operand that would fail, is left to the token parser,
+ * which reads it from its start: no diagnostic is ever made here. */
+
+static inline int ident_char(int c)
+{
+    return (unsigned)((c | 0x20) - 'a') < 26u || (unsigned)(c - '0') < 10u || c == '_' ||
+           c == '$' || c == '.' || c == '@';
+}
+
+/* decimal digits at s[i..) without a leading zero (octal to the lexer), at most 19 (no
+ * overflow); the index after them, 0 if none */
+static size_t scan_dec(const char *s, size_t i, size_t len, uint64_t *v)
+{
+    size_t b = i;
+    uint64_t x = 0;
+    while (i < len && (unsigned)(s[i] - '0') < 10u && i - b < 19) x = x * 10u + (unsigned)(s[i++] - '0');
+    if (i == b || (s[b] == '0' && i - b > 1) || (i < len && (unsigned)(s[i] - '0') < 10u)) return 0;
+    *v = x;
+    return i;
+}
+
+/* An integer, "0x" hex or decimal, at most 16 hex / 19 decimal digits; 0 if none. */
+static size_t scan_int(const char *s, size_t i, size_t len, uint64_t *v)
+{
+    if (i + 2 < len && s[i] == '0' && (s[i + 1] | 0x20) == 'x') {
+        size_t b = i += 2;
+        uint64_t x = 0;
+        for (; i < len && i - b < 16; i++) {
+            unsigned c = (unsigned char)s[i], d = c - '0' < 10u ? c - '0' : (c | 0x20) - 'a' + 10u;
+            if (c - '0' >= 10u && ((c | 0x20) - 'a') >= 6u) break;
+            x = x << 4 | d;
+        }
+        if (i == b) return 0;
+        *v = x;
+        return i;
+    }
+    return scan_dec(s, i, len, v);
+}
+
+/* A register name at s[b..e) (e after the identifier), "[lo:hi]" following a bare prefix;
+ * returns the end, 0 if not a register this scanner takes. */
+static size_t scan_reg(pstate *p, const char *s, size_t b, size_t e, size_t len, pop *r)
+{
+    size_t n = e - b, pl;
+    /* no special name is a register prefix followed by digits or '[': try those first */
+    int rk = regular_prefix(s + b, n, &pl);
+    mqsad_special sp = rk && (n == pl ? e < len && s[e] == '[' : (unsigned)(s[b + pl] - '0') < 10u)
+                       ? MQSAD_SPECIAL_NONE : special_for(s + b, n);
+    if (sp != MQSAD_SPECIAL_NONE) {
+        r->rk = RK_SPECIAL;
+        r->special = sp;
+        r->width = sp == SPECIAL_PC ? 2 : mqsad_special_width(sp);
+        r->lw = 1;
+    } else {
+        if (!rk) return 0;
+        r->rk = rk;
+        if (n > pl) {
+            size_t m = n - pl;
+            if (strip_lh(s + b + pl, &m) || !reg_num(s + b + pl, m, &r->num)) return 0;
+            r->width = 1;
+        } else {
+            uint64_t lo, hi;
+            /* "[lo:hi]", lo < hi (v[n:n] may take .l/.h after it) */
+            if (e >= len || s[e] != '[' || !(e = scan_dec(s, e + 1, len, &lo)) || e >= len ||
+                s[e] != ':' || !(e = scan_dec(s, e + 1, len, &hi)) || e >= len || s[e] != ']' ||
+                hi > 0xffffffffu || lo >= hi)
+                return 0;
+            e++;
+            r->num = (unsigned)lo;
+            r->width = (unsigned)(hi - lo + 1);
+        }
+        if (!regular_reg(p, rk, r->num, &r->width, (unsigned)b)) { p->err = 0; return 0; }
+        r->lw = r->width;
+    }
+    return has_register(p, r) ? e : 0;
+}
+
+/* The operand at s[i] (i < len, the position of the current token). Returns where the lexer
+ * goes on, 0 if the token parser must read it. */
+static size_t scan_operand(pstate *p, size_t i, pop *o)
+{
+    const char *s = p->lx.text;
+    size_t len = p->lx.len, b = i, e;
+    int neg = 0, reg = 0;
+    memset(o, 0, sizeof *o);
+    o->pos = (unsigned)i;
+    if ((unsigned)((s[i] | 0x20) - 'a') < 26u || s[i] == '_') {
+        for (e = i + 1; e < len && ident_char((unsigned char)s[e]); e++) {}
+        o->kind = PO_REG;
+        if (!(e = scan_reg(p, s, i, e, len, o))) return 0;
+        reg = 1;
+    } else {
+        uint64_t v;
+        if (s[i] == '-') neg = 1, b = ++i;
+        if (!(e = scan_int(s, i, len, &v))) return 0;
+        o->kind = PO_IMM;
+        if (e < len && s[e] == '.' && !(s[i] == '0' && e - i > 1 && (s[i + 1] | 0x20) == 'x')) {
+            /* a float: digits '.' digits, no exponent */
+            uint64_t bits;
+            size_t f = ++e;
+            while (e < len && (unsigned)(s[e] - '0') < 10u) e++;
+            if (e == f || (e < len && ident_char((unsigned char)s[e])) ||
+                mqsad__asm_parse_real(s + b, e - b, &bits))
+                return 0;
+            o->is_fp = 1;
+            o->ival = (int64_t)(neg ? bits ^ 0x8000000000000000ull : bits);
+        } else {
+            if (e < len && ident_char((unsigned char)s[e])) return 0;   /* 5u, 5e3, 0x1p2 ... */
+            o->ival = neg ? (int64_t)(0 - v) : (int64_t)v;
+        }
+    }
+    /* the operand ends here: ',', the end of the statement, or (after a register, whose
+     * parse never looks further) any token */
+    while (e < len && (s[e] == ' ' || s[e] == '\t')) e++;
+    if (e >= len || s[e] == ',' || s[e] == '\n' || s[e] == '\r' || s[e] == ';' ||
+        (s[e] == '/' && e + 1 < len && s[e + 1] == '/'))
+        return e;
+    return reg ? e : 0;
+}
+
 /* mqsad_parse_ex's work; p->ex.st (the file state) is the caller's */
 static mqsad_status parse_stmt(pstate *p, const mqsad_target *target, const char *text,
                                size_t len, mqsad_inst *out, mqsad_diag *diag)
@@ -1115,7 +1258,10 @@ static mqsad_status parse_stmt(pstate *p, const mqsad_target *target, const char
         return MQSAD_E_INVALID_ARGUMENT;
     }
     if (!text) text = "";
-    memset(out, 0, sizeof *out);
+    /* all but fields[] (field_count 0 says none is valid): the cheaper half of the struct */
+    memset(out, 0, offsetof(mqsad_inst, fields));
+    out->symbol[0] = '\0';
+    out->symbol_data4 = 0;
     out->target = target;
     if (len >= ASM_LINE_MAX) {
         /* columns and token positions are 32-bit: only the line (up to its '\n') counts */
@@ -1202,8 +1348,7 @@ static mqsad_status parse_stmt(pstate *p, const mqsad_target *target, const char
         mlen = mnemonic_suffix(mn, mlen, &variant);
         suffixed = mlen != k;
         mn[mlen] = '\0';
-        p->in = mqsad_insn_lookup(mn);
-        if (p->in && strcmp(p->in->name, mn) != 0) p->in = NULL;   /* "_e64_e64", "_e64_sdwa" */
+        p->in = insn_named(mn, mlen);   /* exactly: not "_e64_e64", "_e64_sdwa" */
         known = p->in && mqsad_insn_on_target(p->in->id, target);
         variant_err = known && variant;
         dpp_ok = known && has_vop3_dpp(p);
@@ -1229,6 +1374,24 @@ static mqsad_status parse_stmt(pstate *p, const mqsad_target *target, const char
             skip_dpp(p);
             if (cur(p)->kind == TK_COMMA) next(p);
             continue;
+        }
+        if (nops < 4 && !dpp_pos) {
+            size_t at = cur(p)->pos, e;
+            unsigned before = nops;
+            int comma = 0;
+            /* operands read straight from the text, each next one right after its ',' */
+            while (nops < 4 && at < len && (e = scan_operand(p, at, &o)) != 0) {
+                ops[nops++] = o;
+                comma = e < len && text[e] == ',';
+                at = e + (size_t)comma;
+                if (!comma) break;
+                while (at < len && (text[at] == ' ' || text[at] == '\t')) at++;
+            }
+            if (nops != before) {
+                mqsad__asm_lex_init_at(&p->lx, text, len, at);
+                if (!comma && cur(p)->kind == TK_COMMA) next(p);
+                continue;
+            }
         }
         /* the DPP control is an operand to LLVM: no clamp after it */
         res = parse_operand(p, &o, nops + (dpp_pos != 0), known);
