@@ -37,86 +37,98 @@ static uint32_t bits(uint64_t w, unsigned lo, unsigned hi)
     return (uint32_t)((w >> lo) & ((1ull << (hi - lo + 1)) - 1));
 }
 
-static void add_field(mqsad_inst *in, const char *name, unsigned lo, unsigned hi)
+static mqsad_field field(uint64_t w, const char *name, unsigned lo, unsigned hi)
 {
-    mqsad_field *fl = &in->fields[in->field_count++];
-    fl->name = name;
-    fl->lo = (uint8_t)lo;
-    fl->hi = (uint8_t)hi;
-    fl->value = bits(in->word, lo, hi);
+    return (mqsad_field){ name, (uint8_t)lo, (uint8_t)hi, bits(w, lo, hi) };
 }
 
-/* The family member whose OP field value (in the target's encoding) is op, if the target
- * has it; NULL otherwise. */
-static const mqsad_insn_info *insn_of(const mqsad_target *t, unsigned op)
+/* The raw layout in bit order, filled even when the word turns out to be invalid (for
+ * --explain). CLAMP and the ignored field swap places between SICI and the rest. */
+static void fill_fields(mqsad_inst *out, const mqsad_family *f, uint64_t w)
 {
-    unsigned i;
-    for (i = 0; i < MQSAD_INSN_COUNT; i++) {
-        const mqsad_insn_info *in = mqsad_insn_get((mqsad_insn_id)i);
-        if (in->opcode[t->family->encoding] == op && mqsad_insn_on_target(in->id, t)) return in;
-    }
-    return NULL;
+    unsigned clamp_first = f->clamp_bit_layout < f->ignored_lo;
+    out->fields[0] = field(w, "VDST", 0, 7);
+    out->fields[1] = field(w, "ABS", 8, 10);
+    out->fields[3 - clamp_first] = field(w, "CLAMP", f->clamp_bit_layout, f->clamp_bit_layout);
+    out->fields[2 + clamp_first] = field(w, f->encoding == MQSAD_ENC_SICI ? "RESERVED" : "OPSEL",
+                                         f->ignored_lo, f->ignored_hi);
+    out->fields[4] = field(w, "OP", f->op_lo, f->op_lo + f->op_bits - 1u);
+    out->fields[5] = field(w, "ENCODING", 26, 31);
+    out->fields[6] = field(w, "SRC0", 32, 40);
+    out->fields[7] = field(w, "SRC1", 41, 49);
+    out->fields[8] = field(w, "SRC2", 50, 58);
+    out->fields[9] = field(w, "OMOD", 59, 60);
+    out->fields[10] = field(w, "NEG", 61, 63);
+    out->fields[11] = (mqsad_field){ 0 };
+    out->field_count = 11;
 }
 
+/* An error before the operands leaves them zero-initialised. */
+static mqsad_status stop(mqsad_inst *out, mqsad_status st)
+{
+    static const mqsad_operand none;
+    out->vdst = none;
+    out->src[0] = none;
+    out->src[1] = none;
+    out->src[2] = none;
+    return st;
+}
+
+/* Every member of *out is written exactly once on the way (no memset of the whole struct:
+ * at about 500 bytes it would cost as much as the decoding). */
 mqsad_status mqsad_decode(const mqsad_target *target, const uint8_t *bytes, size_t len,
                           mqsad_inst *out)
 {
     const mqsad_family *f;
     const mqsad_insn_info *in;
     uint64_t w, literal = 0;
-    unsigned code[3], s, lit = 0;
-    int any255 = 0, any254 = 0;
+    unsigned code[3], lit = 0;
+    int any255, any254;
     mqsad_status st;
 
     if (!target || !target->family || !out || (!bytes && len)) return MQSAD_E_INVALID_ARGUMENT;
     f = target->family;
-    memset(out, 0, sizeof *out);
-    out->target = target;
-    if (len < 8) return MQSAD_E_TRUNCATED;
+    if (len < 8) {
+        memset(out, 0, sizeof *out);
+        out->target = target;
+        return MQSAD_E_TRUNCATED;
+    }
     w = (uint64_t)rd32(bytes) | (uint64_t)rd32(bytes + 4) << 32;
+    out->target = target;
+    out->insn = MQSAD_INSN_MQSAD_U32_U8;
+    out->length = 0;
+    out->clamp = 0;
+    out->ignored_bits = 0;
+    out->literal = 0;
+    out->literal_size = 0;
     out->word = w;
+    fill_fields(out, f, w);
+    memset(out->symbol, 0, sizeof out->symbol);
+    out->symbol_data4 = 0;
 
-    /* raw layout, filled even when the word turns out to be invalid (for --explain) */
-    /* in bit order: CLAMP and the ignored field swap places between SICI and the rest */
-    add_field(out, "VDST", 0, 7);
-    add_field(out, "ABS", 8, 10);
-    if (f->clamp_bit_layout < f->ignored_lo)
-        add_field(out, "CLAMP", f->clamp_bit_layout, f->clamp_bit_layout);
-    add_field(out, f->encoding == MQSAD_ENC_SICI ? "RESERVED" : "OPSEL", f->ignored_lo, f->ignored_hi);
-    if (f->clamp_bit_layout > f->ignored_lo)
-        add_field(out, "CLAMP", f->clamp_bit_layout, f->clamp_bit_layout);
-    add_field(out, "OP", f->op_lo, f->op_lo + f->op_bits - 1u);
-    add_field(out, "ENCODING", 26, 31);
-    add_field(out, "SRC0", 32, 40);
-    add_field(out, "SRC1", 41, 49);
-    add_field(out, "SRC2", 50, 58);
-    add_field(out, "OMOD", 59, 60);
-    add_field(out, "NEG", 61, 63);
-
-    if (bits(w, 26, 31) != f->marker) return MQSAD_E_NOT_MQSAD;
-    in = insn_of(target, bits(w, f->op_lo, f->op_lo + f->op_bits - 1u));
-    if (!in) return MQSAD_E_NOT_MQSAD;
+    if (bits(w, 26, 31) != f->marker) return stop(out, MQSAD_E_NOT_MQSAD);
+    in = mqsad__insn_by_opcode(target, bits(w, f->op_lo, f->op_lo + f->op_bits - 1u));
+    if (!in) return stop(out, MQSAD_E_NOT_MQSAD);
     out->insn = in->id;
-    if (bits(w, 8, 10) || bits(w, 59, 60) || bits(w, 61, 63)) return MQSAD_E_MODIFIERS;
+    if (bits(w, 8, 10) || bits(w, 59, 63)) return stop(out, MQSAD_E_MODIFIERS);
     out->ignored_bits = (uint8_t)bits(w, f->ignored_lo, f->ignored_hi);
     if (f->clamp_bit >= 0) {
         out->clamp = (uint8_t)bits(w, (unsigned)f->clamp_bit, (unsigned)f->clamp_bit);
     } else if (bits(w, f->clamp_bit_layout, f->clamp_bit_layout)) {
-        return MQSAD_E_CLAMP_UNSUPPORTED;
+        return stop(out, MQSAD_E_CLAMP_UNSUPPORTED);
     }
-    if (f->dis_strict && out->ignored_bits) return MQSAD_E_NOT_MQSAD;
+    if (f->dis_strict && out->ignored_bits) return stop(out, MQSAD_E_NOT_MQSAD);
 
     code[0] = bits(w, 32, 40);
     code[1] = bits(w, 41, 49);
     code[2] = bits(w, 50, 58);
-    for (s = 0; s < 3; s++) {
-        if (code[s] == MQSAD_CODE_LIT32) any255 = 1;
-        if (code[s] == MQSAD_CODE_LIT64 && f->literal == MQSAD_LIT_32_64 && !f->dis_strict) any254 = 1;
-    }
-    if (any255 && (f->dis_strict || !f->dis_literal32)) return MQSAD_E_NO_LITERAL;
+    any255 = code[0] == MQSAD_CODE_LIT32 || code[1] == MQSAD_CODE_LIT32 || code[2] == MQSAD_CODE_LIT32;
+    any254 = (code[0] == MQSAD_CODE_LIT64 || code[1] == MQSAD_CODE_LIT64 || code[2] == MQSAD_CODE_LIT64) &&
+             f->literal == MQSAD_LIT_32_64 && !f->dis_strict;
+    if (any255 && (f->dis_strict || !f->dis_literal32)) return stop(out, MQSAD_E_NO_LITERAL);
     lit = any254 ? 8u : any255 ? 4u : 0u;
     if (lit) {
-        if (len < 8u + lit) return MQSAD_E_TRUNCATED_LITERAL;
+        if (len < 8u + lit) return stop(out, MQSAD_E_TRUNCATED_LITERAL);
         literal = rd32(bytes + 8);
         if (lit == 8) literal |= (uint64_t)rd32(bytes + 12) << 32;
     }
@@ -124,12 +136,8 @@ mqsad_status mqsad_decode(const mqsad_target *target, const uint8_t *bytes, size
     out->literal_size = (uint8_t)lit;
     out->length = (uint8_t)(8u + lit);
 
-    st = mqsad_insn_operand_from_code(target, in->id, MQSAD_SLOT_VDST, bits(w, 0, 7), 0, &out->vdst);
+    st = mqsad__operands_from_codes(target, in, bits(w, 0, 7), code, literal, out);
     if (st != MQSAD_OK) return st;
-    for (s = 0; s < 3; s++) {
-        st = mqsad_insn_operand_from_code(target, in->id, (int)s, code[s], literal, &out->src[s]);
-        if (st != MQSAD_OK) return st;
-    }
     /* GFX6/GFX7: every operand is one the assembler can emit, but the combination must be
      * one too. The assembler allows one scalar value among the sources (s[2:3], s1 and
      * vcc, vcc_hi are rejected by llvm-mc 22), so such words have no canonical text. */

@@ -9,38 +9,72 @@
 
 #include <string.h>
 
-/* Field order follows struct mqsad_insn_info; opcode[] is indexed by mqsad_encoding:
- * SICI (OP 25:17), VI (OP 25:16), GFX10, GFX11 (both OP 25:16). */
+/* OP field values per mqsad_encoding: SICI (OP 25:17), VI (OP 25:16), GFX10, GFX11 (both
+ * OP 25:16). Written once here: the table below and the decoder's index insn_by_op are
+ * both built from them. */
+#define OP_MQSAD_U32_U8     373, 487, 373, 573
+#define OP_SAD_U8           346, 473, 346, 546
+#define OP_SAD_HI_U8        347, 474, 347, 547
+#define OP_SAD_U16          348, 475, 348, 548
+#define OP_SAD_U32          349, 476, 349, 549
+#define OP_MSAD_U8          369, 484, 369, 569
+#define OP_QSAD_PK_U16_U8   370, 485, 370, 570
+#define OP_MQSAD_PK_U16_U8  371, 486, 371, 571
+
+/* Field order follows struct mqsad_insn_info; opcode[] is indexed by mqsad_encoding. */
 static const mqsad_insn_info insns[MQSAD_INSN_COUNT] = {
     { MQSAD_INSN_MQSAD_U32_U8, "v_mqsad_u32_u8", "V_MQSAD_U32_U8",
-      { 373, 487, 373, 573 }, 1, { 2, 1, 4, 4 }, 1, 32, mqsad__eval_mqsad_u32_u8,
+      { OP_MQSAD_U32_U8 }, 1, { 2, 1, 4, 4 }, 1, 32, mqsad__eval_mqsad_u32_u8,
       "D.u32[k] = msad_u8(S0[8k+31:8k], S1, S2.u32[k]), k = 0..3" },
     { MQSAD_INSN_SAD_U8, "v_sad_u8", "V_SAD_U8",
-      { 346, 473, 346, 546 }, 0, { 1, 1, 1, 1 }, 0, 32, mqsad__eval_sad_u8,
+      { OP_SAD_U8 }, 0, { 1, 1, 1, 1 }, 0, 32, mqsad__eval_sad_u8,
       "D = S2 + sum over bytes i of |S0.u8[i] - S1.u8[i]|" },
     { MQSAD_INSN_SAD_HI_U8, "v_sad_hi_u8", "V_SAD_HI_U8",
-      { 347, 474, 347, 547 }, 0, { 1, 1, 1, 1 }, 0, 32, mqsad__eval_sad_hi_u8,
+      { OP_SAD_HI_U8 }, 0, { 1, 1, 1, 1 }, 0, 32, mqsad__eval_sad_hi_u8,
       "D = (sad_u8(S0, S1, 0) << 16) + S2" },
     { MQSAD_INSN_SAD_U16, "v_sad_u16", "V_SAD_U16",
-      { 348, 475, 348, 548 }, 0, { 1, 1, 1, 1 }, 0, 32, mqsad__eval_sad_u16,
+      { OP_SAD_U16 }, 0, { 1, 1, 1, 1 }, 0, 32, mqsad__eval_sad_u16,
       "D = S2 + |S0.u16[0] - S1.u16[0]| + |S0.u16[1] - S1.u16[1]|" },
     { MQSAD_INSN_SAD_U32, "v_sad_u32", "V_SAD_U32",
-      { 349, 476, 349, 549 }, 0, { 1, 1, 1, 1 }, 0, 32, mqsad__eval_sad_u32,
+      { OP_SAD_U32 }, 0, { 1, 1, 1, 1 }, 0, 32, mqsad__eval_sad_u32,
       "D = S2 + |S0 - S1| (unsigned)" },
     { MQSAD_INSN_MSAD_U8, "v_msad_u8", "V_MSAD_U8",
-      { 369, 484, 369, 569 }, 0, { 1, 1, 1, 1 }, 0, 32, mqsad__eval_msad_u8,
+      { OP_MSAD_U8 }, 0, { 1, 1, 1, 1 }, 0, 32, mqsad__eval_msad_u8,
       "D = S2 + sum over bytes i with S1.u8[i] != 0 of |S0.u8[i] - S1.u8[i]|" },
     { MQSAD_INSN_QSAD_PK_U16_U8, "v_qsad_pk_u16_u8", "V_QSAD_PK_U16_U8",
-      { 370, 485, 370, 570 }, 1, { 2, 1, 2, 2 }, 0, 16, mqsad__eval_qsad_pk_u16_u8,
+      { OP_QSAD_PK_U16_U8 }, 1, { 2, 1, 2, 2 }, 0, 16, mqsad__eval_qsad_pk_u16_u8,
       "D.u16[k] = 16'B(sad_u8(S0[8k+31:8k], S1, S2.u16[k])), k = 0..3" },
     { MQSAD_INSN_MQSAD_PK_U16_U8, "v_mqsad_pk_u16_u8", "V_MQSAD_PK_U16_U8",
-      { 371, 486, 371, 571 }, 0, { 2, 1, 2, 2 }, 0, 16, mqsad__eval_mqsad_pk_u16_u8,
+      { OP_MQSAD_PK_U16_U8 }, 0, { 2, 1, 2, 2 }, 0, 16, mqsad__eval_mqsad_pk_u16_u8,
       "D.u16[k] = 16'B(msad_u8(S0[8k+31:8k], S1, S2.u16[k])), k = 0..3" },
 };
 
 const mqsad_insn_info *mqsad_insn_get(mqsad_insn_id id)
 {
     return (unsigned)id < MQSAD_INSN_COUNT ? &insns[id] : NULL;
+}
+
+/* 1 + the instruction whose OP value in an encoding is the index, 0 for none: the decoder
+ * finds a word's instruction with one load instead of a search. Two instructions with one
+ * OP value would be a duplicate initializer (-Werror). */
+#define OP_OF(enc, ...) OP_OF_(enc, __VA_ARGS__)
+#define OP_OF_(enc, sici, vi, gfx10, gfx11) \
+    ((enc) == MQSAD_ENC_SICI ? (sici) : (enc) == MQSAD_ENC_VI ? (vi) : (enc) == MQSAD_ENC_GFX10 ? (gfx10) : (gfx11))
+#define AT(enc, id) [OP_OF(enc, OP_##id)] = MQSAD_INSN_##id + 1
+#define BY_OP(enc) { AT(enc, MQSAD_U32_U8), AT(enc, SAD_U8), AT(enc, SAD_HI_U8), AT(enc, SAD_U16), \
+                     AT(enc, SAD_U32), AT(enc, MSAD_U8), AT(enc, QSAD_PK_U16_U8), AT(enc, MQSAD_PK_U16_U8) }
+#define OP_VALUES 1024u   /* the widest OP field has 10 bits */
+static const uint8_t insn_by_op[4][OP_VALUES] = {
+    BY_OP(MQSAD_ENC_SICI), BY_OP(MQSAD_ENC_VI), BY_OP(MQSAD_ENC_GFX10), BY_OP(MQSAD_ENC_GFX11),
+};
+
+const mqsad_insn_info *mqsad__insn_by_opcode(const mqsad_target *t, unsigned op)
+{
+    unsigned id = op < OP_VALUES ? insn_by_op[t->family->encoding & 3u][op] : 0u;
+    const mqsad_insn_info *in = &insns[id ? id - 1u : 0u];
+    /* bitwise: whether the row is since_gfx7 is as random as the word */
+    unsigned absent = (id == 0) | ((in->since_gfx7 != 0) & (t->family->gfx6 != 0));
+    return absent ? NULL : in;
 }
 
 static int lower(int c) { return c >= 'A' && c <= 'Z' ? c + 32 : c; }

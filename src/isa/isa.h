@@ -65,6 +65,21 @@ int mqsad_value_is_inline(const mqsad_target *t, int slot, uint64_t value, unsig
  * (literal count, constant bus: mqsad_validate). */
 mqsad_status mqsad_operand_resolve_insn(const mqsad_target *t, mqsad_insn_id id, int slot,
                                         mqsad_operand *op);
+/* mqsad_insn_operand_from_code without its argument checks, for the decoder: target has a
+ * family, in is a row of the instruction table, slot is MQSAD_SLOT_*. Writes every member
+ * of *out, on error too. */
+mqsad_status mqsad__operand_from_code(const mqsad_target *target, const mqsad_insn_info *in, int slot,
+                                      unsigned code, uint64_t literal, mqsad_operand *out);
+/* The four operands of a word for mqsad_decode (VDST, then SRC0..SRC2, as
+ * mqsad__operand_from_code reads them); at the first error the operands after it are
+ * zeroed and its status returned. */
+mqsad_status mqsad__operands_from_codes(const mqsad_target *target, const mqsad_insn_info *in,
+                                        unsigned vdst_code, const unsigned code[3], uint64_t literal,
+                                        mqsad_inst *out);
+/* The instruction target t has (t->family set) whose OP field value in t's encoding is op,
+ * or NULL (src/isa/insn.c). */
+const mqsad_insn_info *mqsad__insn_by_opcode(const mqsad_target *t, unsigned op);
+
 /* mqsad_operand_resolve_insn for V_MQSAD_U32_U8. The widths and kinds a slot allows come
  * from the instruction table: VDST a VGPR tuple, a 4-dword SRC2 a VGPR tuple, 1- and
  * 2-dword sources what LLVM's VS_32 / VS_64 take (lds_direct: a 32-bit SRC0 only). */

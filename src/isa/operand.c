@@ -518,16 +518,108 @@ static mqsad_status from_code_strict(const mqsad_target *target, const mqsad_ins
     return MQSAD_OK;
 }
 
+/* Kept out of line so that the common path needs no stack frame. */
+__attribute__((noinline))
+static mqsad_status from_code_other(const mqsad_target *target, const mqsad_insn_info *in, int slot,
+                                    unsigned code, uint64_t literal, mqsad_operand *out)
+{
+    const mqsad_family *f = target->family;
+    *out = (mqsad_operand){ .code = (uint16_t)code };
+    if (f->dis_strict) return from_code_strict(target, in, slot, code, out);
+    return from_code_llvm(target, in, slot, code, literal, out);
+}
+
+/* The common operands of LLVM's decoder (VGPRs, SGPRs, TTMPs, inline integers: about nine
+ * in ten of a real word's sources) without a branch per kind: the kind of a random word's
+ * operand is not predictable, so the kind is picked by masks. Same results as
+ * from_code_llvm, which reads every other code (and GFX6/GFX7's strict path). */
+static inline mqsad_status from_code(const mqsad_target *target, const mqsad_insn_info *in, int slot,
+                                     unsigned code, uint64_t literal, mqsad_operand *out)
+{
+    const mqsad_family *f = target->family;
+    unsigned w = in->width[slot], tt = code - f->ttmp_code, reg, misaligned, kind;
+    unsigned is_v, is_t, is_s, is_i, mv, mt, ms, mi;
+    int vgpr_only = slot == MQSAD_SLOT_SRC2 && in->src2_vgpr_only;
+    int64_t ival;
+
+    if (f->dis_strict) return from_code_other(target, in, slot, code, literal, out);
+    if (slot == MQSAD_SLOT_VDST) {
+        if (code > 255) return from_code_other(target, in, slot, code, literal, out);
+        /* vgpr_align is 1 or 2 (mqsad.h): a mask, not a division */
+        misaligned = w > 1 && (code & (f->vgpr_align - 1u));
+        *out = (mqsad_operand){ .kind = MQSAD_OPK_VGPR, .code = (uint16_t)code,
+                                .reg = (uint16_t)code, .width = (uint8_t)w,
+                                .invalid = (uint8_t)misaligned,
+                                .annotation = !misaligned ? NULL
+                                              : w == 2 ? ann_vreg64_a2 : ann_vreg128_a2 };
+        return MQSAD_OK;
+    }
+    is_v = code - MQSAD_CODE_VGPR0 < 256u;
+    is_t = tt < f->ttmp_count;
+    is_s = code < f->sgpr_count;
+    is_i = code - MQSAD_CODE_INT0 <= MQSAD_CODE_INT_MAX - MQSAD_CODE_INT0;
+    /* one mask per kind, in from_code_llvm's order: VGPR, then TTMP, SGPR (64-bit slots
+     * round odd codes down), then inline integers */
+    mv = 0u - is_v;
+    mt = ~mv & (0u - is_t);
+    ms = ~mv & ~mt & (0u - is_s);
+    mi = ~(mv | mt | ms) & (0u - is_i);
+    /* anything else, and the 128-bit VGPR-only SRC2's non-VGPRs (annotated), take the
+     * general path: one test for all kinds */
+    if (!(mv | ((mt | ms | mi) & ((unsigned)vgpr_only - 1u))))
+        return from_code_other(target, in, slot, code, literal, out);
+    reg = (mv & (code - MQSAD_CODE_VGPR0)) | (((mt & tt) | (ms & code)) & ~(w - 1u));
+    kind = (mv & MQSAD_OPK_VGPR) | (mt & MQSAD_OPK_TTMP) | (ms & MQSAD_OPK_SGPR) | (mi & MQSAD_OPK_INLINE_INT);
+    ival = code < MQSAD_CODE_INT_NEG1 ? (int64_t)code - MQSAD_CODE_INT0 : 192 - (int64_t)code;
+    /* vgpr_align is 1 or 2 (mqsad.h): a mask, not a division */
+    misaligned = mv & (w > 1) & (reg & (f->vgpr_align - 1u));
+    *out = (mqsad_operand){ .kind = (mqsad_operand_kind)kind, .code = (uint16_t)code,
+                            .reg = (uint16_t)reg, .width = (uint8_t)w,
+                            .value = (uint64_t)ival & (uint64_t)(int64_t)(int32_t)mi,
+                            .invalid = (uint8_t)misaligned,
+                            .annotation = !misaligned ? NULL : vgpr_only ? ann_vreg128_a2 : ann_vs64_a2 };
+    return MQSAD_OK;
+}
+
+mqsad_status mqsad__operand_from_code(const mqsad_target *target, const mqsad_insn_info *in, int slot,
+                                      unsigned code, uint64_t literal, mqsad_operand *out)
+{
+    return from_code(target, in, slot, code, literal, out);
+}
+
+mqsad_status mqsad__operands_from_codes(const mqsad_target *target, const mqsad_insn_info *in,
+                                        unsigned vdst_code, const unsigned code[3], uint64_t literal,
+                                        mqsad_inst *out)
+{
+    static const mqsad_operand none;
+    mqsad_status st = from_code(target, in, MQSAD_SLOT_VDST, vdst_code, 0, &out->vdst);
+    if (st != MQSAD_OK) {
+        out->src[0] = none;
+        out->src[1] = none;
+        out->src[2] = none;
+        return st;
+    }
+    st = from_code(target, in, MQSAD_SLOT_SRC0, code[0], literal, &out->src[0]);
+    if (st != MQSAD_OK) {
+        out->src[1] = none;
+        out->src[2] = none;
+        return st;
+    }
+    st = from_code(target, in, MQSAD_SLOT_SRC1, code[1], literal, &out->src[1]);
+    if (st != MQSAD_OK) {
+        out->src[2] = none;
+        return st;
+    }
+    return from_code(target, in, MQSAD_SLOT_SRC2, code[2], literal, &out->src[2]);
+}
+
 mqsad_status mqsad_insn_operand_from_code(const mqsad_target *target, mqsad_insn_id insn, int slot,
                                           unsigned code, uint64_t literal, mqsad_operand *out)
 {
     const mqsad_insn_info *in = mqsad_insn_get(insn);
     if (!target || !target->family || !out || !in || slot < MQSAD_SLOT_SRC0 || slot > MQSAD_SLOT_VDST)
         return MQSAD_E_INVALID_ARGUMENT;
-    memset(out, 0, sizeof *out);
-    out->code = (uint16_t)code;
-    if (target->family->dis_strict) return from_code_strict(target, in, slot, code, out);
-    return from_code_llvm(target, in, slot, code, literal, out);
+    return mqsad__operand_from_code(target, in, slot, code, literal, out);
 }
 
 mqsad_status mqsad_operand_from_code(const mqsad_target *target, int slot, unsigned code,
