@@ -71,10 +71,10 @@ static const uint8_t insn_by_op[4][OP_VALUES] = {
 const mqsad_insn_info *mqsad__insn_by_opcode(const mqsad_target *t, unsigned op)
 {
     unsigned id = op < OP_VALUES ? insn_by_op[t->family->encoding & 3u][op] : 0u;
-    const mqsad_insn_info *in = &insns[id ? id - 1u : 0u];
-    /* bitwise: whether the row is since_gfx7 is as random as the word */
-    unsigned absent = (id == 0) | ((in->since_gfx7 != 0) & (t->family->gfx6 != 0));
-    return absent ? NULL : in;
+    if (!id) return NULL;
+    /* the target's test first: it is the same for every word of a stream, the row's is not */
+    if (t->family->gfx6 && insns[id - 1u].since_gfx7) return NULL;
+    return &insns[id - 1u];
 }
 
 static int lower(int c) { return c >= 'A' && c <= 'Z' ? c + 32 : c; }

@@ -533,6 +533,8 @@ static mqsad_status from_code_other(const mqsad_target *target, const mqsad_insn
  * in ten of a real word's sources) without a branch per kind: the kind of a random word's
  * operand is not predictable, so the kind is picked by masks. Same results as
  * from_code_llvm, which reads every other code (and GFX6/GFX7's strict path). */
+/* inlined into mqsad__operands_from_codes: one call per word, not four */
+__attribute__((always_inline))
 static inline mqsad_status from_code(const mqsad_target *target, const mqsad_insn_info *in, int slot,
                                      unsigned code, uint64_t literal, mqsad_operand *out)
 {
