@@ -259,21 +259,18 @@ static void reg_name(char *buf, size_t size, int rk, unsigned num, unsigned widt
  * (then "invalid operand"), s[2:0x80000001] a size error. *width is reduced the same way. */
 static int regular_reg(pstate *p, int rk, unsigned num, unsigned *widthp, unsigned loc)
 {
-    static const unsigned char vsizes[] = { 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 16, 32 };
-    static const unsigned char ssizes[] = { 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 16 };
-    static const unsigned char tsizes[] = { 1, 2, 4, 8, 16 };
-    const unsigned char *sz;
-    size_t nsz, i;
+    /* the register classes' sizes in dwords, bit n for n dwords */
+    static const uint64_t vsizes = 0xfffull << 1 | 1ull << 16 | 1ull << 32;     /* 1-12, 16, 32 */
+    static const uint64_t ssizes = 0xfffull << 1 | 1ull << 16;                  /* 1-12, 16 */
+    static const uint64_t tsizes = 1ull << 1 | 1ull << 2 | 1ull << 4 | 1ull << 8 | 1ull << 16;
+    uint64_t sz;
     unsigned align = 1, width = (unsigned)(((uint32_t)*widthp * 32u) / 32u);
     *widthp = width;
     /* min(bit_ceil(width), 4), without a shift loop */
     if (rk == RK_SGPR || rk == RK_TTMP) align = width > 2 ? 4u : width == 2 ? 2u : 1u;
     if (num % align) { perr(p, loc, "invalid register alignment"); return 0; }
-    if (rk == RK_SGPR) { sz = ssizes; nsz = sizeof ssizes; }
-    else if (rk == RK_TTMP) { sz = tsizes; nsz = sizeof tsizes; }
-    else { sz = vsizes; nsz = sizeof vsizes; }
-    for (i = 0; i < nsz && sz[i] != width; i++) {}
-    if (i == nsz) { perr(p, loc, "invalid or unsupported register size"); return 0; }
+    sz = rk == RK_SGPR ? ssizes : rk == RK_TTMP ? tsizes : vsizes;
+    if (width > 32 || !(sz >> width & 1)) { perr(p, loc, "invalid or unsupported register size"); return 0; }
     if (rk == RK_VGPR || rk == RK_AGPR) {
         /* gfx1250: VGPR tuples may run past v255 (AGPR tuples may not) */
         int wide = rk == RK_VGPR && p->f->vgpr_quad_max > 252;
@@ -787,7 +784,6 @@ static unsigned bus_key(const pop *o)
 
 /* ---- the driver ------------------------------------------------------------------------------ */
 
-static const char k_mnemonic[] = "v_mqsad_u32_u8";
 static const char k_dpp_msg[] = "VOP3-DPP forms are not supported";
 
 /* 1 if an immediate is an inline constant of a 32-bit slot, as written (no lit()) */
@@ -965,148 +961,6 @@ static void extra_lexer_error(pstate *p, mqsad_diag *diag, unsigned errors)
     }
 }
 
-/* ---- fast path -----------------------------------------------------------------------------
- * The common spelling "v_mqsad_u32_u8 v[a:b], v[a:b]|s[a:b]|INT, vN|sN|INT, v[a:b] [clamp]"
- * (lower case, single-line, spaces and commas only, decimal numbers without leading zeros,
- * inline integers -16..64) is scanned directly. It accepts only lines the general parser
- * accepts, and builds the same mqsad_inst; anything else — other spellings, any rule that
- * could fail (range, alignment, constant bus, clamp support) — returns 0 and the general
- * parser (which reports llvm-mc's diagnostics) handles the line from the start. */
-
-typedef struct fast_op {
-    mqsad_operand_kind kind;   /* VGPR, SGPR or INLINE_INT */
-    unsigned lo, hi;           /* register range; lo == hi for a single register */
-    int64_t val;               /* INLINE_INT */
-} fast_op;
-
-/* decimal without a leading zero (except "0"), at most 3 digits; returns the index after
- * it, 0 if there is none */
-static inline size_t fast_num(const char *s, size_t i, size_t len, unsigned *v)
-{
-    unsigned x, c;
-    if (i >= len || (x = (unsigned)(s[i] - '0')) > 9u) return 0;
-    i++;
-    if (i < len && (c = (unsigned)(s[i] - '0')) <= 9u) {
-        if (x == 0) return 0;
-        x = x * 10u + c;
-        i++;
-        if (i < len && (c = (unsigned)(s[i] - '0')) <= 9u) {
-            x = x * 10u + c;
-            i++;
-            if (i < len && (unsigned)(s[i] - '0') <= 9u) return 0;
-        }
-    }
-    *v = x;
-    return i;
-}
-
-/* one operand at s[i]; returns the index after it, 0 if not of the simple forms */
-static size_t fast_operand(const char *s, size_t i, size_t len, fast_op *o)
-{
-    char c;
-    if (i >= len) return 0;
-    c = s[i];
-    if (c == 'v' || c == 's') {
-        o->kind = c == 'v' ? MQSAD_OPK_VGPR : MQSAD_OPK_SGPR;
-        i++;
-        if (i < len && s[i] == '[') {
-            if (!(i = fast_num(s, i + 1, len, &o->lo)) || i >= len || s[i] != ':') return 0;
-            if (!(i = fast_num(s, i + 1, len, &o->hi)) || i >= len || s[i] != ']') return 0;
-            if (o->hi <= o->lo) return 0;   /* [n:n] may take .l/.h: general path */
-            return i + 1;
-        }
-        if (!(i = fast_num(s, i, len, &o->lo))) return 0;
-        o->hi = o->lo;
-        return i;
-    }
-    if (c == '-' || (unsigned)(c - '0') < 10u) {
-        unsigned v;
-        size_t b = i + (c == '-');
-        if (!(i = fast_num(s, b, len, &v))) return 0;
-        o->kind = MQSAD_OPK_INLINE_INT;
-        o->lo = o->hi = 0;
-        o->val = c == '-' ? -(int64_t)v : (int64_t)v;
-        if (o->val < -16 || o->val > 64) return 0;
-        return i;
-    }
-    return 0;
-}
-
-/* the operand must end at a separator: spaces, then ',' (operands 1-3) */
-static size_t fast_sep(const char *s, size_t i, size_t len)
-{
-    while (i < len && s[i] == ' ') i++;
-    if (i >= len || s[i] != ',') return 0;
-    i++;
-    while (i < len && s[i] == ' ') i++;
-    return i;
-}
-
-static int fast_parse(const mqsad_target *t, const char *s, size_t len, mqsad_inst *out)
-{
-    const mqsad_family *f = t->family;
-    fast_op o[4];
-    mqsad_operand d[4];
-    size_t i = 14;
-    int k, clamp = 0, bus = 0;
-    if (len < 16 || memcmp(s, k_mnemonic, 14) != 0 || s[14] != ' ') return 0;
-    if (!mqsad_insn_on_target(MQSAD_INSN_MQSAD_U32_U8, t)) return 0;
-    while (i < len && s[i] == ' ') i++;
-    for (k = 0; k < 4; k++) {
-        if (!(i = fast_operand(s, i, len, &o[k]))) return 0;
-        if (k < 3 && !(i = fast_sep(s, i, len))) return 0;
-    }
-    while (i < len && s[i] == ' ') i++;
-    if (i + 5 <= len && memcmp(s + i, "clamp", 5) == 0) {
-        clamp = 1;
-        i += 5;
-        while (i < len && s[i] == ' ') i++;
-    }
-    if (i != len) return 0;
-    if (clamp && f->clamp_bit < 0) return 0;
-    memset(d, 0, sizeof d);
-    for (k = 0; k < 4; k++) {
-        /* operand k of the line is VDST, SRC0, SRC1, SRC2 */
-        int slot = k == 0 ? MQSAD_SLOT_VDST : k - 1;
-        unsigned w = o[k].hi - o[k].lo + 1, want = k == 1 ? 2u : k == 2 ? 1u : 4u;
-        mqsad_operand *op = &d[slot];
-        if (o[k].kind == MQSAD_OPK_INLINE_INT) {
-            if (k != 1 && k != 2) return 0;
-            op->kind = MQSAD_OPK_INLINE_INT;
-            op->value = (uint64_t)o[k].val;
-            op->code = (uint16_t)mqsad_inline_int_code(o[k].val);   /* -16..64: inline */
-        } else {
-            if (w != want) return 0;
-            if (o[k].kind == MQSAD_OPK_VGPR) {
-                /* getRegularReg range; 64-bit SRC0 and quads aligned on Align2 targets */
-                if (o[k].lo + w > 256) return 0;
-                if (w > 1 && f->vgpr_align > 1 && o[k].lo % 2) return 0;
-                if (w == 4 && o[k].lo > f->vgpr_quad_max) return 0;
-                op->code = (uint16_t)(slot == MQSAD_SLOT_VDST ? o[k].lo : MQSAD_CODE_VGPR0 + o[k].lo);
-            } else {
-                if (k == 0 || k == 3) return 0;
-                /* SGPR alignment (pairs), LLVM's s0..s105 and the target's SGPRs */
-                if (o[k].lo % w || o[k].lo + w > 106 || o[k].lo + w > f->sgpr_count) return 0;
-                op->code = (uint16_t)o[k].lo;
-                bus++;
-            }
-            op->kind = o[k].kind;
-            op->reg = (uint16_t)o[k].lo;
-            op->width = (uint8_t)w;
-        }
-        /* the codes are mqsad_operand_resolve's (checked against it by the vectors) */
-    }
-    if (bus > f->const_bus) return 0;
-    out->vdst = d[MQSAD_SLOT_VDST];
-    out->src[0] = d[0];
-    out->src[1] = d[1];
-    out->src[2] = d[2];
-    out->clamp = (uint8_t)clamp;
-    out->literal_size = 0;
-    out->length = 8;
-    return 1;
-}
-
 /* ---- operand scanner ------------------------------------------------------------------------
  * The operand spellings most code is made of are read straight from the text into the pop the
  * token parser would build, with the same helpers (special_for, regular_reg, has_register,
@@ -1189,39 +1043,57 @@ static size_t scan_reg(pstate *p, const char *s, size_t b, size_t e, size_t len,
     return has_register(p, r) ? e : 0;
 }
 
+/* A number at s[i]: an optional '-', then an integer or digits '.' digits (no exponent), not
+ * followed by an identifier character (5u, 5e3 and 0x1p2 are the lexer's). Fills o as
+ * parse_imm does; returns the end, 0 if the token parser must read it. */
+static size_t scan_number(const char *s, size_t i, size_t len, pop *o)
+{
+    size_t b, e;
+    uint64_t v;
+    int neg = s[i] == '-';
+    b = i += (size_t)neg;
+    if (i >= len || !(e = scan_int(s, i, len, &v))) return 0;
+    o->kind = PO_IMM;
+    if (e < len && s[e] == '.' && !(s[i] == '0' && e - i > 1 && (s[i + 1] | 0x20) == 'x')) {
+        uint64_t bits;
+        size_t f = ++e;
+        while (e < len && (unsigned)(s[e] - '0') < 10u) e++;
+        if (e == f || (e < len && ident_char((unsigned char)s[e])) || mqsad__asm_parse_real(s + b, e - b, &bits))
+            return 0;
+        o->is_fp = 1;
+        o->ival = (int64_t)(neg ? bits ^ 0x8000000000000000ull : bits);
+        return e;
+    }
+    if (e < len && ident_char((unsigned char)s[e])) return 0;
+    o->ival = neg ? (int64_t)(0 - v) : (int64_t)v;
+    return e;
+}
+
 /* The operand at s[i] (i < len, the position of the current token). Returns where the lexer
  * goes on, 0 if the token parser must read it. */
 static size_t scan_operand(pstate *p, size_t i, pop *o)
 {
     const char *s = p->lx.text;
-    size_t len = p->lx.len, b = i, e;
-    int neg = 0, reg = 0;
+    size_t len = p->lx.len, e;
+    int reg = 0;
     memset(o, 0, sizeof *o);
     o->pos = (unsigned)i;
     if ((unsigned)((s[i] | 0x20) - 'a') < 26u || s[i] == '_') {
         for (e = i + 1; e < len && ident_char((unsigned char)s[e]); e++) {}
-        o->kind = PO_REG;
-        if (!(e = scan_reg(p, s, i, e, len, o))) return 0;
-        reg = 1;
-    } else {
-        uint64_t v;
-        if (s[i] == '-') neg = 1, b = ++i;
-        if (!(e = scan_int(s, i, len, &v))) return 0;
-        o->kind = PO_IMM;
-        if (e < len && s[e] == '.' && !(s[i] == '0' && e - i > 1 && (s[i + 1] | 0x20) == 'x')) {
-            /* a float: digits '.' digits, no exponent */
-            uint64_t bits;
-            size_t f = ++e;
-            while (e < len && (unsigned)(s[e] - '0') < 10u) e++;
-            if (e == f || (e < len && ident_char((unsigned char)s[e])) ||
-                mqsad__asm_parse_real(s + b, e - b, &bits))
-                return 0;
-            o->is_fp = 1;
-            o->ival = (int64_t)(neg ? bits ^ 0x8000000000000000ull : bits);
+        if (e < len && s[e] == '(' && s[i] == 'l' && (e - i == 3 || e - i == 5) &&
+            !memcmp(s + i, "lit64", e - i)) {
+            /* lit(N) / lit64(N): the number's position is the operand's */
+            o->lit = e - i == 3 ? 1 : 2;
+            o->pos = (unsigned)++e;
+            if (!(e = scan_number(s, e, len, o)) || e >= len || s[e] != ')') return 0;
+            e++;
         } else {
-            if (e < len && ident_char((unsigned char)s[e])) return 0;   /* 5u, 5e3, 0x1p2 ... */
-            o->ival = neg ? (int64_t)(0 - v) : (int64_t)v;
+            o->kind = PO_REG;
+            if (!(e = scan_reg(p, s, i, e, len, o))) return 0;
+            reg = 1;
         }
+    } else if (!(e = scan_number(s, i, len, o))) {
+        return 0;
     }
     /* the operand ends here: ',', the end of the statement, or (after a register, whose
      * parse never looks further) any token */
@@ -1272,7 +1144,6 @@ static mqsad_status parse_stmt(pstate *p, const mqsad_target *target, const char
         }
         len = (size_t)(nl - text);
     }
-    if (fast_parse(target, text, len, out)) return MQSAD_OK;
     p->t = target;
     p->f = target->family;
     p->err = 0;
@@ -1380,8 +1251,8 @@ static mqsad_status parse_stmt(pstate *p, const mqsad_target *target, const char
             unsigned before = nops;
             int comma = 0;
             /* operands read straight from the text, each next one right after its ',' */
-            while (nops < 4 && at < len && (e = scan_operand(p, at, &o)) != 0) {
-                ops[nops++] = o;
+            while (nops < 4 && at < len && (e = scan_operand(p, at, &ops[nops])) != 0) {
+                nops++;
                 comma = e < len && text[e] == ',';
                 at = e + (size_t)comma;
                 if (!comma) break;
