@@ -529,10 +529,16 @@ static mqsad_status from_code_other(const mqsad_target *target, const mqsad_insn
     return from_code_llvm(target, in, slot, code, literal, out);
 }
 
-/* The common operands of LLVM's decoder (VGPRs, SGPRs, TTMPs, inline integers: about nine
- * in ten of a real word's sources) without a branch per kind: the kind of a random word's
+/* The common operands of LLVM's decoder (VGPRs, SGPRs, TTMPs, inline integers and floats:
+ * about nineteen in twenty of a real word's sources) without a branch per kind: the kind of a random word's
  * operand is not predictable, so the kind is picked by masks. Same results as
  * from_code_llvm, which reads every other code (and GFX6/GFX7's strict path). */
+/* The annotation of a misaligned VGPR tuple, indexed so that no branch depends on the
+ * instruction (as random as the word): VDST by misaligned * width, sources by
+ * misaligned * (1 + VGPR-only SRC2). Index 0: aligned, no annotation. */
+static const char *const vdst_class[5] = { [2] = ann_vreg64_a2, [4] = ann_vreg128_a2 };
+static const char *const vgpr_class[3] = { [1] = ann_vs64_a2, [2] = ann_vreg128_a2 };
+
 /* inlined into mqsad__operands_from_codes: one call per word, not four */
 __attribute__((always_inline))
 static inline mqsad_status from_code(const mqsad_target *target, const mqsad_insn_info *in, int slot,
@@ -540,46 +546,53 @@ static inline mqsad_status from_code(const mqsad_target *target, const mqsad_ins
 {
     const mqsad_family *f = target->family;
     unsigned w = in->width[slot], tt = code - f->ttmp_code, reg, misaligned, kind;
-    unsigned is_v, is_t, is_s, is_i, mv, mt, ms, mi;
+    unsigned is_v, is_t, is_s, is_i, is_f, mv, mt, ms, mi, mf, k;
     int vgpr_only = slot == MQSAD_SLOT_SRC2 && in->src2_vgpr_only;
     int64_t ival;
+    uint64_t fbits, w2;
 
     if (f->dis_strict) return from_code_other(target, in, slot, code, literal, out);
     if (slot == MQSAD_SLOT_VDST) {
         if (code > 255) return from_code_other(target, in, slot, code, literal, out);
         /* vgpr_align is 1 or 2 (mqsad.h): a mask, not a division */
-        misaligned = w > 1 && (code & (f->vgpr_align - 1u));
+        misaligned = (w > 1) & (code & (f->vgpr_align - 1u));
         *out = (mqsad_operand){ .kind = MQSAD_OPK_VGPR, .code = (uint16_t)code,
                                 .reg = (uint16_t)code, .width = (uint8_t)w,
                                 .invalid = (uint8_t)misaligned,
-                                .annotation = !misaligned ? NULL
-                                              : w == 2 ? ann_vreg64_a2 : ann_vreg128_a2 };
+                                .annotation = vdst_class[misaligned * w] };
         return MQSAD_OK;
     }
     is_v = code - MQSAD_CODE_VGPR0 < 256u;
     is_t = tt < f->ttmp_count;
     is_s = code < f->sgpr_count;
     is_i = code - MQSAD_CODE_INT0 <= MQSAD_CODE_INT_MAX - MQSAD_CODE_INT0;
+    is_f = code - MQSAD_CODE_FLOAT0 < MQSAD_CODE_INV2PI - MQSAD_CODE_FLOAT0 + (f->has_inv2pi != 0);
     /* one mask per kind, in from_code_llvm's order: VGPR, then TTMP, SGPR (64-bit slots
-     * round odd codes down), then inline integers */
+     * round odd codes down), then inline integers and floats (f64 in a 64-bit slot) */
     mv = 0u - is_v;
     mt = ~mv & (0u - is_t);
     ms = ~mv & ~mt & (0u - is_s);
     mi = ~(mv | mt | ms) & (0u - is_i);
+    mf = ~(mv | mt | ms | mi) & (0u - is_f);
     /* anything else, and the 128-bit VGPR-only SRC2's non-VGPRs (annotated), take the
      * general path: one test for all kinds */
-    if (!(mv | ((mt | ms | mi) & ((unsigned)vgpr_only - 1u))))
+    if (!(mv | ((mt | ms | mi | mf) & ((unsigned)vgpr_only - 1u))))
         return from_code_other(target, in, slot, code, literal, out);
     reg = (mv & (code - MQSAD_CODE_VGPR0)) | (((mt & tt) | (ms & code)) & ~(w - 1u));
-    kind = (mv & MQSAD_OPK_VGPR) | (mt & MQSAD_OPK_TTMP) | (ms & MQSAD_OPK_SGPR) | (mi & MQSAD_OPK_INLINE_INT);
+    kind = (mv & MQSAD_OPK_VGPR) | (mt & MQSAD_OPK_TTMP) | (ms & MQSAD_OPK_SGPR) | (mi & MQSAD_OPK_INLINE_INT) |
+           (mf & MQSAD_OPK_INLINE_FLOAT);
     ival = code < MQSAD_CODE_INT_NEG1 ? (int64_t)code - MQSAD_CODE_INT0 : 192 - (int64_t)code;
+    k = mf & (code - MQSAD_CODE_FLOAT0);   /* 0..8; 0 when not a float */
+    w2 = 0u - (uint64_t)(w == 2);
+    fbits = (f64_inline[k] & w2) | (f32_inline[k] & ~w2);
     /* vgpr_align is 1 or 2 (mqsad.h): a mask, not a division */
     misaligned = mv & (w > 1) & (reg & (f->vgpr_align - 1u));
     *out = (mqsad_operand){ .kind = (mqsad_operand_kind)kind, .code = (uint16_t)code,
                             .reg = (uint16_t)reg, .width = (uint8_t)w,
-                            .value = (uint64_t)ival & (uint64_t)(int64_t)(int32_t)mi,
+                            .value = ((uint64_t)ival & (uint64_t)(int64_t)(int32_t)mi) |
+                                     (fbits & (uint64_t)(int64_t)(int32_t)mf),
                             .invalid = (uint8_t)misaligned,
-                            .annotation = !misaligned ? NULL : vgpr_only ? ann_vreg128_a2 : ann_vs64_a2 };
+                            .annotation = vgpr_class[misaligned * (1u + (unsigned)vgpr_only)] };
     return MQSAD_OK;
 }
 
