@@ -912,6 +912,7 @@ static const mqsad_insn_info *insn_named(const char *mn, size_t len)
     for (i = 0; i < MQSAD_INSN_COUNT; i++) {
         const mqsad_insn_info *in = mqsad_insn_get((mqsad_insn_id)i);
         size_t k = 0;
+        if (len < 3 || in->name[2] != mn[2]) continue;   /* every name is "v_" and more */
         while (k < len && in->name[k] == mn[k]) k++;   /* stops at the name's end */
         if (k == len && in->name[k] == '\0') return in;
     }
@@ -1078,6 +1079,22 @@ static size_t scan_operand(pstate *p, size_t i, pop *o)
     int reg = 0;
     memset(o, 0, sizeof *o);
     o->pos = (unsigned)i;
+    if ((s[i] == 'v' || s[i] == 's') && i + 1 < len && (unsigned)(s[i + 1] - '0') < 10u) {
+        /* vN / sN, by far the most common operands: what scan_reg does for them */
+        uint64_t n = 0;
+        for (e = i + 1; e < len && (unsigned)(s[e] - '0') < 10u && e - i <= 10; e++) n = n * 10u + (unsigned)(s[e] - '0');
+        if ((e >= len || !ident_char((unsigned char)s[e])) && n <= 0xffffffffu) {
+            o->kind = PO_REG;
+            o->rk = s[i] == 'v' ? RK_VGPR : RK_SGPR;
+            o->num = (unsigned)n;
+            o->width = 1;
+            if (!regular_reg(p, o->rk, o->num, &o->width, (unsigned)i)) { p->err = 0; return 0; }
+            o->lw = o->width;
+            if (!has_register(p, o)) return 0;
+            reg = 1;
+            goto end;
+        }
+    }
     if ((unsigned)((s[i] | 0x20) - 'a') < 26u || s[i] == '_') {
         for (e = i + 1; e < len && ident_char((unsigned char)s[e]); e++) {}
         if (e < len && s[e] == '(' && s[i] == 'l' && (e - i == 3 || e - i == 5) &&
@@ -1095,6 +1112,7 @@ static size_t scan_operand(pstate *p, size_t i, pop *o)
     } else if (!(e = scan_number(s, i, len, o))) {
         return 0;
     }
+end:
     /* the operand ends here: ',', the end of the statement, or (after a register, whose
      * parse never looks further) any token */
     while (e < len && (s[e] == ' ' || s[e] == '\t')) e++;
@@ -1212,7 +1230,7 @@ static mqsad_status parse_stmt(pstate *p, const mqsad_target *target, const char
     if (mlen < sizeof mn) {
         for (k = 0; k < mlen; k++) {
             char c = mname[k];
-            mn[k] = (c >= 'A' && c <= 'Z') ? (char)(c - 'A' + 'a') : c;
+            mn[k] = (char)(c | ((unsigned)(c - 'A') < 26u) << 5);
         }
         mn[mlen] = '\0';
         k = mlen;
