@@ -13,34 +13,28 @@
  *    literals), else 0x + lowercase hex of .value;
  *  - an LLVM decoder annotation is glued on as / * text * / without spaces.
  * Nothing is allocated; output is truncated (and NUL-terminated) when the buffer is small.
+ *
+ * One printer: the emit_* functions write through an unchecked cursor. Every piece of text
+ * they write has a known bound except an annotation, so a caller's buffer that holds the
+ * bound (text_room) is written directly; a smaller one gets the same pieces through the
+ * bounded sbuf path.
  */
 #include "isa/isa.h"
 
 #include <string.h>
 
-typedef struct sbuf {
-    char *p;
-    size_t size, len;   /* len counts every byte wanted, even past size */
-} sbuf;
+/* ---- bounds ------------------------------------------------------------------------- */
 
-static inline void put(sbuf *b, const char *s, size_t n)
-{
-    if (b->len < b->size) {
-        size_t room = b->size - b->len;
-        memcpy(b->p + b->len, s, n < room ? n : room);
-    }
-    b->len += n;
-}
+/* Longest special register name written (the longest is 24 bytes). */
+#define SPECIAL_MAX 32
+/* Longest operand text without its annotation, plus the slack of the fixed-size copies
+ * (emit_u, emit_inline_code): a symbol (MQSAD_SYMBOL_MAX bytes) is the longest;
+ * lit64(0x + 16 digits) takes 25, an int64 20, a special name SPECIAL_MAX. */
+#define OPERAND_ROOM (MQSAD_SYMBOL_MAX + 8)
+/* ... the same for an operand that is not a symbol */
+#define PLAIN_ROOM (SPECIAL_MAX + 8)
 
-static inline void putc_(sbuf *b, char c)
-{
-    if (b->len < b->size) b->p[b->len] = c;
-    b->len++;
-}
-
-#define PUTLIT(b, lit) put((b), (lit), sizeof(lit) - 1)
-
-static void puts_(sbuf *b, const char *s) { put(b, s, strlen(s)); }
+/* ---- unchecked writers: the caller guarantees the room ---------------------------- */
 
 /* Decimal text of 0..511, 3 bytes each (space padded): register numbers, inline ints. */
 static const char dec3[512 * 3 + 1] =
@@ -77,33 +71,302 @@ static const char dec3[512 * 3 + 1] =
     "480481482483484485486487488489490491492493494495"
     "496497498499500501502503504505506507508509510511";
 
-static void putu(sbuf *b, uint64_t v)
+/* lower-case hex of 0..255, two characters each */
+static const char hex_pairs[512 + 1] =
+    "000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f"
+    "202122232425262728292a2b2c2d2e2f303132333435363738393a3b3c3d3e3f"
+    "404142434445464748494a4b4c4d4e4f505152535455565758595a5b5c5d5e5f"
+    "606162636465666768696a6b6c6d6e6f707172737475767778797a7b7c7d7e7f"
+    "808182838485868788898a8b8c8d8e8f909192939495969798999a9b9c9d9e9f"
+    "a0a1a2a3a4a5a6a7a8a9aaabacadaeafb0b1b2b3b4b5b6b7b8b9babbbcbdbebf"
+    "c0c1c2c3c4c5c6c7c8c9cacbcccdcecfd0d1d2d3d4d5d6d7d8d9dadbdcdddedf"
+    "e0e1e2e3e4e5e6e7e8e9eaebecedeeeff0f1f2f3f4f5f6f7f8f9fafbfcfdfeff";
+
+/* Decimal v < 512: a fixed 4-byte copy from dec3 (dec3 has a NUL after its last entry,
+ * so 3 * 511 + 4 stays inside it), one byte of slack past the digits; the digit count
+ * without a branch. */
+static inline char *emit_small(char *o, unsigned v)
 {
-    char tmp[24];
-    int i = 24;
-    if (v < 512) {
-        put(b, dec3 + 3 * v, v < 10 ? 1 : v < 100 ? 2 : 3);
-        return;
-    }
+    memcpy(o, dec3 + 3 * v, 4);
+    return o + 1 + (v >= 10) + (v >= 100);
+}
+
+static char *emit_large(char *o, uint64_t v)
+{
+    char tmp[20];
+    size_t i = sizeof tmp;
     do { tmp[--i] = (char)('0' + v % 10); v /= 10; } while (v);
-    put(b, tmp + i, (size_t)(24 - i));
+    memcpy(o, tmp + i, sizeof tmp - i);
+    return o + (sizeof tmp - i);
 }
 
-static void puti(sbuf *b, int64_t v)
+static inline char *emit_u(char *o, uint64_t v)
 {
-    if (v < 0) { put(b, "-", 1); putu(b, (uint64_t)0 - (uint64_t)v); }
-    else putu(b, (uint64_t)v);
+    return v < 512 ? emit_small(o, (unsigned)v) : emit_large(o, v);
 }
 
-static void puthex(sbuf *b, uint64_t v)
+static inline char *emit_i(char *o, int64_t v)
 {
-    static const char dig[] = "0123456789abcdef";
-    char tmp[18];
-    int i = 18;
-    do { tmp[--i] = dig[v & 15]; v >>= 4; } while (v);
-    tmp[--i] = 'x';
-    tmp[--i] = '0';
-    put(b, tmp + i, (size_t)(18 - i));
+    if (v >= 0) return emit_u(o, (uint64_t)v);
+    *o++ = '-';
+    return emit_u(o, (uint64_t)0 - (uint64_t)v);
+}
+
+/* 0x and the lower-case hex digits of v, no leading zeros */
+static char *emit_hex(char *o, uint64_t v)
+{
+    unsigned digits = v ? (67u - (unsigned)__builtin_clzll(v)) / 4u : 1u;
+    char *p = o + 2 + digits;
+    o[0] = '0';
+    o[1] = 'x';
+    for (; v >= 16; v >>= 8) {
+        p -= 2;
+        memcpy(p, hex_pairs + 2 * (v & 0xff), 2);
+    }
+    if (p > o + 2) p[-1] = hex_pairs[2 * v + 1];   /* the odd leading digit */
+    return o + 2 + digits;
+}
+
+/* s[0..n): for 8 <= n <= 24 (mnemonics, most special names) three overlapping 8-byte
+ * copies, no branch on the length */
+static inline char *emit_str(char *o, const char *s, size_t n)
+{
+    if (n - 8 <= 16) {
+        memcpy(o, s, 8);
+        memcpy(o + n / 2 - 4, s + n / 2 - 4, 8);
+        memcpy(o + n - 8, s + n - 8, 8);
+    } else {
+        memcpy(o, s, n);
+    }
+    return o + n;
+}
+
+#define EMIT_LIT(o, lit) (memcpy((o), (lit), sizeof(lit) - 1), (o) + sizeof(lit) - 1)
+
+static const struct { char text[4]; unsigned char len; } reg_prefix[3] = {
+    { "v", 1 }, { "s", 1 }, { "ttmp", 4 },
+};
+
+/* v1, v[2:3], s.., ttmp..: op->kind is VGPR, SGPR or TTMP */
+static inline char *emit_reg(char *o, const mqsad_operand *op)
+{
+    unsigned k = (unsigned)op->kind - MQSAD_OPK_VGPR;
+    memcpy(o, reg_prefix[k].text, 4);
+    o += reg_prefix[k].len;
+    if (op->width <= 1) return emit_u(o, op->reg);
+    *o++ = '[';
+    o = emit_u(o, op->reg);
+    *o++ = ':';
+    o = emit_u(o, (unsigned)op->reg + op->width - 1u);
+    *o++ = ']';
+    return o;
+}
+
+static const struct { char text[8]; unsigned char len; } float_names[8] = {
+    { "0.5", 3 }, { "-0.5", 4 }, { "1.0", 3 }, { "-1.0", 4 },
+    { "2.0", 3 }, { "-2.0", 4 }, { "4.0", 3 }, { "-4.0", 4 },
+};
+
+/* Name of an inline constant code for a slot of type dw (1: f32, 2: f64); nothing for a
+ * code that is not one. */
+static char *emit_inline_code(char *o, unsigned dw, unsigned code)
+{
+    if (code >= MQSAD_CODE_INT0 && code < MQSAD_CODE_INT_NEG1) return emit_small(o, code - MQSAD_CODE_INT0);
+    if (code >= MQSAD_CODE_INT_NEG1 && code <= MQSAD_CODE_INT_MAX) {
+        *o++ = '-';
+        return emit_small(o, code - 192u);
+    }
+    if (code >= MQSAD_CODE_FLOAT0 && code < MQSAD_CODE_INV2PI) {
+        memcpy(o, float_names[code - MQSAD_CODE_FLOAT0].text, 8);
+        return o + float_names[code - MQSAD_CODE_FLOAT0].len;
+    }
+    if (code == MQSAD_CODE_INV2PI)
+        return dw == 2 ? EMIT_LIT(o, "0.15915494309189532") : EMIT_LIT(o, "0.15915494");
+    return o;
+}
+
+/* The operands other than registers and inline integers. dw: the constant type of the
+ * slot: 2 (f64, 64-bit integers) for a 64-bit source, 1 (f32) for every other slot, the
+ * 128-bit SRC2 included. */
+static char *emit_other(char *o, const mqsad_inst *in, const mqsad_operand *op, unsigned dw)
+{
+    unsigned code;
+    int c;
+    size_t n;
+    switch (op->kind) {
+    case MQSAD_OPK_SPECIAL: {
+        const char *name = mqsad_special_name(op->special);
+        n = strlen(name);
+        return emit_str(o, name, n < SPECIAL_MAX ? n : SPECIAL_MAX);
+    }
+    case MQSAD_OPK_INLINE_FLOAT:
+        /* by value (the parser may not have set .code), falling back to the code; a code
+         * whose bit pattern is the value is the one the value names */
+        code = op->code;
+        if (code < MQSAD_CODE_FLOAT0 || code > MQSAD_CODE_INV2PI ||
+            mqsad_inline_float_bits_w(dw, code) != op->value) {
+            c = mqsad_inline_float_code_w(in->target, dw, op->value);
+            if (c < 0 && op->value == mqsad_inline_float_bits_w(dw, MQSAD_CODE_INV2PI))
+                c = MQSAD_CODE_INV2PI;
+            if (c >= 0) code = (unsigned)c;
+        }
+        return emit_inline_code(o, dw, code);
+    case MQSAD_OPK_LITERAL32:
+    case MQSAD_OPK_LITERAL64:
+        if (op->lit_wrapper == 1 || op->lit_wrapper == 2) {
+            o = op->lit_wrapper == 1 ? EMIT_LIT(o, "lit(") : EMIT_LIT(o, "lit64(");
+            o = emit_hex(o, op->value);
+            *o++ = ')';
+            return o;
+        }
+        if (mqsad_value_is_inline_w(in->target, dw, op->value, &code))
+            return emit_inline_code(o, dw, code);
+        return emit_hex(o, op->value);
+    case MQSAD_OPK_SYMBOL:
+        n = strnlen(in->symbol, sizeof in->symbol);
+        memcpy(o, in->symbol, n);
+        return o + n;
+    default:
+        return EMIT_LIT(o, "<none>");
+    }
+}
+
+/* The text of *op without its annotation (at most OPERAND_ROOM bytes written, PLAIN_ROOM
+ * for one that is not a symbol); width: its slot's dwords. */
+static inline char *emit_operand(char *o, const mqsad_inst *in, const mqsad_operand *op, unsigned width)
+{
+    if ((unsigned)op->kind - MQSAD_OPK_VGPR < 3u) return emit_reg(o, op);
+    if (op->kind == MQSAD_OPK_INLINE_INT) return emit_i(o, (int64_t)op->value);
+    return emit_other(o, in, op, width == 2 ? 2u : 1u);
+}
+
+/* ---- the instruction ----------------------------------------------------------------- */
+
+/* What the printer needs to know of the instruction beyond *in: the mnemonic and the
+ * slots' widths (an id out of range prints as "<unknown>" with V_MQSAD_U32_U8's slots). */
+typedef struct shape {
+    const char *name;
+    size_t name_len;
+    const uint8_t *width;    /* dwords per slot, MQSAD_SLOT_* */
+} shape;
+
+static shape shape_of(const mqsad_inst *in)
+{
+    const mqsad_insn_info *ii = mqsad_insn_get(in->insn);
+    shape s;
+    s.name = ii ? ii->name : "<unknown>";
+    if (!ii) ii = mqsad_insn_get(MQSAD_INSN_MQSAD_U32_U8);
+    s.name_len = strlen(s.name);
+    s.width = ii->width;
+    return s;
+}
+
+static const mqsad_operand *slot_operand(const mqsad_inst *in, int slot)
+{
+    return slot == MQSAD_SLOT_VDST ? &in->vdst : &in->src[slot];
+}
+
+/* The VDST width does not matter to the printer: registers print by their own width and
+ * a constant there is printed as a 32-bit one. */
+static unsigned print_width(const shape *s, int slot)
+{
+    return slot == MQSAD_SLOT_VDST ? 1u : s->width[slot];
+}
+
+/* 1 if an operand is a symbol: its literal's bytes print as A,A,A,A (one at most: a second
+ * would be a second literal) */
+static int has_symbol(const mqsad_inst *in)
+{
+    return in->src[0].kind == MQSAD_OPK_SYMBOL || in->src[1].kind == MQSAD_OPK_SYMBOL ||
+           in->src[2].kind == MQSAD_OPK_SYMBOL;
+}
+
+/* Bytes emit_text may write (its slack included): the fixed bound, and what a symbol or
+ * annotations add. */
+static size_t text_room(const mqsad_inst *in, const shape *s)
+{
+    size_t room = s->name_len + 1 + 4 * (PLAIN_ROOM + 2) + 6;
+    int slot;
+    if (!(in->vdst.annotation || in->src[0].annotation || in->src[1].annotation ||
+          in->src[2].annotation || has_symbol(in)))
+        return room;
+    for (slot = 0; slot < 4; slot++) {
+        const mqsad_operand *op = slot_operand(in, slot);
+        if (op->kind == MQSAD_OPK_SYMBOL) room += OPERAND_ROOM - PLAIN_ROOM;
+        if (op->annotation) room += strlen(op->annotation) + 4;
+    }
+    return room;
+}
+
+static inline char *emit_slot(char *o, const mqsad_inst *in, const shape *s, int slot)
+{
+    const mqsad_operand *op = slot_operand(in, slot);
+    o = emit_operand(o, in, op, print_width(s, slot));
+    if (op->annotation) {
+        size_t n = strlen(op->annotation);
+        o = EMIT_LIT(o, "/*");
+        memcpy(o, op->annotation, n);
+        o = EMIT_LIT(o + n, "*/");
+    }
+    return o;
+}
+
+/* The whole text; o has text_room() bytes of room. */
+static char *emit_text(char *o, const mqsad_inst *in, const shape *s)
+{
+    o = emit_str(o, s->name, s->name_len);
+    *o++ = ' ';
+    o = emit_slot(o, in, s, MQSAD_SLOT_VDST);
+    o = EMIT_LIT(o, ", ");
+    o = emit_slot(o, in, s, MQSAD_SLOT_SRC0);
+    o = EMIT_LIT(o, ", ");
+    o = emit_slot(o, in, s, MQSAD_SLOT_SRC1);
+    o = EMIT_LIT(o, ", ");
+    o = emit_slot(o, in, s, MQSAD_SLOT_SRC2);
+    if (in->clamp) o = EMIT_LIT(o, " clamp");
+    return o;
+}
+
+/* ---- bounded path: the same pieces into a buffer of any size --------------------------- */
+
+typedef struct sbuf {
+    char *p;
+    size_t size, len;   /* len counts every byte wanted, even past size */
+} sbuf;
+
+static void put(sbuf *b, const char *s, size_t n)
+{
+    if (b->len < b->size) {
+        size_t room = b->size - b->len;
+        memcpy(b->p + b->len, s, n < room ? n : room);
+    }
+    b->len += n;
+}
+
+static void put_slot(sbuf *b, const mqsad_inst *in, const shape *s, int slot)
+{
+    const mqsad_operand *op = slot_operand(in, slot);
+    char tmp[OPERAND_ROOM];
+    put(b, tmp, (size_t)(emit_operand(tmp, in, op, print_width(s, slot)) - tmp));
+    if (op->annotation) {
+        put(b, "/*", 2);
+        put(b, op->annotation, strlen(op->annotation));
+        put(b, "*/", 2);
+    }
+}
+
+static void put_text(sbuf *b, const mqsad_inst *in, const shape *s)
+{
+    put(b, s->name, s->name_len);
+    put(b, " ", 1);
+    put_slot(b, in, s, MQSAD_SLOT_VDST);
+    put(b, ", ", 2);
+    put_slot(b, in, s, MQSAD_SLOT_SRC0);
+    put(b, ", ", 2);
+    put_slot(b, in, s, MQSAD_SLOT_SRC1);
+    put(b, ", ", 2);
+    put_slot(b, in, s, MQSAD_SLOT_SRC2);
+    if (in->clamp) put(b, " clamp", 6);
 }
 
 static mqsad_status finish(sbuf *b, size_t *len)
@@ -118,109 +381,22 @@ static mqsad_status finish(sbuf *b, size_t *len)
     return MQSAD_OK;
 }
 
-static void put_reg(sbuf *b, const char *prefix, size_t plen, unsigned reg, unsigned width)
-{
-    put(b, prefix, plen);
-    if (width <= 1) {
-        putu(b, reg);
-    } else {
-        putc_(b, '[');
-        putu(b, reg);
-        putc_(b, ':');
-        putu(b, reg + width - 1);
-        putc_(b, ']');
-    }
-}
-
-static const char *const float_names[8] = { "0.5", "-0.5", "1.0", "-1.0", "2.0", "-2.0", "4.0", "-4.0" };
-
-/* Dwords of slot in inst's instruction (V_MQSAD_U32_U8's for an id out of range). */
-static unsigned slot_dwords(const mqsad_inst *in, int slot)
-{
-    const mqsad_insn_info *ii = mqsad_insn_get(in->insn);
-    if (!ii) ii = mqsad_insn_get(MQSAD_INSN_MQSAD_U32_U8);
-    return ii->width[slot];
-}
-
-/* The constant type of a slot: 2 (f64, 64-bit integers) for a 64-bit source, 1 (f32) for
- * every other slot, the 128-bit SRC2 included. */
-static unsigned const_dwords(const mqsad_inst *in, int slot)
-{
-    return slot != MQSAD_SLOT_VDST && slot_dwords(in, slot) == 2 ? 2u : 1u;
-}
-
-static const char *mnemonic(const mqsad_inst *in)
-{
-    const mqsad_insn_info *ii = mqsad_insn_get(in->insn);
-    return ii ? ii->name : "<unknown>";
-}
-
-/* Name of an inline constant code for a slot of type dw (const_dwords). */
-static void put_inline_code(sbuf *b, unsigned dw, unsigned code)
-{
-    if (code >= MQSAD_CODE_INT0 && code < MQSAD_CODE_INT_NEG1) putu(b, code - MQSAD_CODE_INT0);
-    else if (code >= MQSAD_CODE_INT_NEG1 && code <= MQSAD_CODE_INT_MAX) puti(b, 192 - (int)code);
-    else if (code >= MQSAD_CODE_FLOAT0 && code < MQSAD_CODE_INV2PI) puts_(b, float_names[code - MQSAD_CODE_FLOAT0]);
-    else if (code == MQSAD_CODE_INV2PI)
-        puts_(b, dw == 2 ? "0.15915494309189532" : "0.15915494");
-}
-
-static void put_operand(sbuf *b, const mqsad_inst *in, int slot)
-{
-    const mqsad_operand *op = slot == MQSAD_SLOT_VDST ? &in->vdst : &in->src[slot];
-    unsigned code, dw = const_dwords(in, slot);
-    int c;
-    switch (op->kind) {
-    case MQSAD_OPK_VGPR: put_reg(b, "v", 1, op->reg, op->width ? op->width : 1); break;
-    case MQSAD_OPK_SGPR: put_reg(b, "s", 1, op->reg, op->width ? op->width : 1); break;
-    case MQSAD_OPK_TTMP: put_reg(b, "ttmp", 4, op->reg, op->width ? op->width : 1); break;
-    case MQSAD_OPK_SPECIAL: puts_(b, mqsad_special_name(op->special)); break;
-    case MQSAD_OPK_INLINE_INT: puti(b, (int64_t)op->value); break;
-    case MQSAD_OPK_INLINE_FLOAT:
-        /* by value (the parser may not have set .code), falling back to the code */
-        c = mqsad_inline_float_code_w(in->target, dw, op->value);
-        if (c < 0 && op->value == mqsad_inline_float_bits_w(dw, MQSAD_CODE_INV2PI))
-            c = MQSAD_CODE_INV2PI;
-        put_inline_code(b, dw, c >= 0 ? (unsigned)c : op->code);
-        break;
-    case MQSAD_OPK_LITERAL32:
-    case MQSAD_OPK_LITERAL64:
-        if (op->lit_wrapper == 1) { puts_(b, "lit("); puthex(b, op->value); put(b, ")", 1); }
-        else if (op->lit_wrapper == 2) { puts_(b, "lit64("); puthex(b, op->value); put(b, ")", 1); }
-        else if (mqsad_value_is_inline_w(in->target, dw, op->value, &code))
-            put_inline_code(b, dw, code);
-        else puthex(b, op->value);
-        break;
-    case MQSAD_OPK_SYMBOL: put(b, in->symbol, strnlen(in->symbol, sizeof in->symbol)); break;
-    default: puts_(b, "<none>"); break;
-    }
-    if (op->annotation) {
-        PUTLIT(b, "/*");
-        puts_(b, op->annotation);
-        PUTLIT(b, "*/");
-    }
-}
-
-static void put_inst(sbuf *b, const mqsad_inst *in)
-{
-    puts_(b, mnemonic(in));
-    put(b, " ", 1);
-    put_operand(b, in, MQSAD_SLOT_VDST);
-    PUTLIT(b, ", ");
-    put_operand(b, in, MQSAD_SLOT_SRC0);
-    PUTLIT(b, ", ");
-    put_operand(b, in, MQSAD_SLOT_SRC1);
-    PUTLIT(b, ", ");
-    put_operand(b, in, MQSAD_SLOT_SRC2);
-    if (in->clamp) PUTLIT(b, " clamp");
-}
+/* ---- API --------------------------------------------------------------------------- */
 
 mqsad_status mqsad_format(const mqsad_inst *inst, char *buf, size_t size, size_t *len)
 {
     sbuf b;
+    shape s;
     if (!inst || (!buf && size)) return MQSAD_E_INVALID_ARGUMENT;
+    s = shape_of(inst);
+    if (size > text_room(inst, &s)) {
+        size_t n = (size_t)(emit_text(buf, inst, &s) - buf);
+        buf[n] = '\0';
+        if (len) *len = n;
+        return MQSAD_OK;
+    }
     b.p = buf; b.size = size; b.len = 0;
-    put_inst(&b, inst);
+    put_text(&b, inst, &s);
     return finish(&b, len);
 }
 
@@ -228,131 +404,72 @@ mqsad_status mqsad_format_operand(const mqsad_inst *inst, int slot, char *buf, s
                                   size_t *len)
 {
     sbuf b;
+    shape s;
     if (!inst || (!buf && size) || slot < MQSAD_SLOT_SRC0 || slot > MQSAD_SLOT_VDST)
         return MQSAD_E_INVALID_ARGUMENT;
+    s = shape_of(inst);
     b.p = buf; b.size = size; b.len = 0;
-    put_operand(&b, inst, slot);
+    put_slot(&b, inst, &s, slot);
     return finish(&b, len);
 }
 
-/* ---- unchecked cursor writers for the common operand kinds (the assembler's hot path) --
- * The caller guarantees room (FAST_LINE_MAX bytes). */
-#define FAST_LINE_MAX 256
+/* llvm-mc pads the text to column 40 (after the tab), at least one space */
+#define ENC_COLUMN 40
+static const char k_encoding[] = "; encoding: [";
 
-/* decimal 0..511 from dec3: a fixed 4-byte copy (dec3 has a NUL after its last entry, so
- * 3 * 511 + 4 stays inside it), then advance by the digit count */
-static inline char *cur_u(char *o, unsigned v)
+/* "0x.." per byte, ',' between, ']' after; o has 5 * n + 1 bytes of room */
+static char *emit_bytes(char *o, const uint8_t *bytes, size_t n, int sym)
 {
-    memcpy(o, dec3 + 3 * v, 4);
-    return o + (v < 10 ? 1 : v < 100 ? 2 : 3);
-}
-
-/* VGPR/SGPR/TTMP and inline integers: the kinds that need no table or annotation.
- * Returns NULL (nothing promised about o) for every other operand. */
-static char *cur_operand(char *o, const mqsad_operand *op)
-{
-    unsigned w = op->width ? op->width : 1u;
-    if (op->annotation) return NULL;
-    switch (op->kind) {
-    case MQSAD_OPK_VGPR: *o++ = 'v'; break;
-    case MQSAD_OPK_SGPR: *o++ = 's'; break;
-    case MQSAD_OPK_TTMP: memcpy(o, "ttmp", 4); o += 4; break;
-    case MQSAD_OPK_INLINE_INT: {
-        int64_t v = (int64_t)op->value;
-        if (v < -16 || v > 64) return NULL;
-        if (v < 0) { *o++ = '-'; v = -v; }
-        return cur_u(o, (unsigned)v);
+    size_t i;
+    for (i = 0; i < n; i++) {
+        if (sym && i >= 8 && i < 12) {
+            *o++ = 'A';
+        } else {
+            o[0] = '0';
+            o[1] = 'x';
+            memcpy(o + 2, hex_pairs + 2 * bytes[i], 2);
+            o += 4;
+        }
+        *o++ = ',';
     }
-    default: return NULL;
-    }
-    if (op->reg + w > 511u) return NULL;
-    if (w == 1) return cur_u(o, op->reg);
-    *o++ = '[';
-    o = cur_u(o, op->reg);
-    *o++ = ':';
-    o = cur_u(o, op->reg + w - 1u);
+    if (n) o--;
     *o++ = ']';
     return o;
-}
-
-/* lower-case hex of 0..255, two characters each */
-static const char hex_pairs[512 + 1] =
-    "000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f"
-    "202122232425262728292a2b2c2d2e2f303132333435363738393a3b3c3d3e3f"
-    "404142434445464748494a4b4c4d4e4f505152535455565758595a5b5c5d5e5f"
-    "606162636465666768696a6b6c6d6e6f707172737475767778797a7b7c7d7e7f"
-    "808182838485868788898a8b8c8d8e8f909192939495969798999a9b9c9d9e9f"
-    "a0a1a2a3a4a5a6a7a8a9aaabacadaeafb0b1b2b3b4b5b6b7b8b9babbbcbdbebf"
-    "c0c1c2c3c4c5c6c7c8c9cacbcccdcecfd0d1d2d3d4d5d6d7d8d9dadbdcdddedf"
-    "e0e1e2e3e4e5e6e7e8e9eaebecedeeeff0f1f2f3f4f5f6f7f8f9fafbfcfdfeff";
-
-/* The whole encoding line for an instruction of such operands without a literal (8
- * bytes); returns the length, or 0 when the general path must be used. buf has room. */
-static size_t fast_encoding_line(const mqsad_inst *in, const uint8_t *bytes, size_t nbytes, char *buf)
-{
-    char *o = buf, *start;
-    const char *name = mnemonic(in);
-    size_t i, nlen = strlen(name);
-    if (nbytes != 8 || nlen > 32) return 0;
-    *o++ = '\t';
-    start = o;
-    memcpy(o, name, nlen); o += nlen;
-    *o++ = ' ';
-    if (!(o = cur_operand(o, &in->vdst))) return 0;
-    *o++ = ','; *o++ = ' ';
-    if (!(o = cur_operand(o, &in->src[0]))) return 0;
-    *o++ = ','; *o++ = ' ';
-    if (!(o = cur_operand(o, &in->src[1]))) return 0;
-    *o++ = ','; *o++ = ' ';
-    if (!(o = cur_operand(o, &in->src[2]))) return 0;
-    if (in->clamp) { memcpy(o, " clamp", 6); o += 6; }
-    /* llvm-mc pads the text to column 40 (after the tab), at least one space */
-    do *o++ = ' '; while (o - start < 40);
-    memcpy(o, "; encoding: [", 13); o += 13;
-    for (i = 0; i < 8; i++) {
-        o[0] = '0'; o[1] = 'x';
-        memcpy(o + 2, hex_pairs + 2 * bytes[i], 2);
-        o[4] = ',';
-        o += 5;
-    }
-    o[-1] = ']';
-    return (size_t)(o - buf);
 }
 
 mqsad_status mqsad_format_encoding_line(const mqsad_inst *inst, const uint8_t *bytes,
                                         size_t nbytes, char *buf, size_t size, size_t *len)
 {
-    static const char dig[] = "0123456789abcdef";
     sbuf b;
+    shape s;
     size_t start, i;
     int sym;
     if (!inst || (!bytes && nbytes) || (!buf && size)) return MQSAD_E_INVALID_ARGUMENT;
-    if (size >= FAST_LINE_MAX) {
-        size_t n = fast_encoding_line(inst, bytes, nbytes, buf);
-        if (n) {   /* < FAST_LINE_MAX: 1 + 33 + 4 * 11 + 6 + 6 + 40-padding + 13 + 40 */
-            buf[n] = '\0';
-            if (len) *len = n;
-            return MQSAD_OK;
-        }
+    sym = has_symbol(inst);
+    s = shape_of(inst);
+    /* the tab, the text and its padding, the bytes, the NUL */
+    if (nbytes < size / 8 && size - 5 * nbytes > 1 + text_room(inst, &s) + ENC_COLUMN + sizeof k_encoding + 2) {
+        char *o = buf + 1, *text = o;
+        buf[0] = '\t';
+        o = emit_text(o, inst, &s);
+        do *o++ = ' '; while (o - text < ENC_COLUMN);
+        o = EMIT_LIT(o, k_encoding);
+        o = emit_bytes(o, bytes, nbytes, sym);
+        *o = '\0';
+        if (len) *len = (size_t)(o - buf);
+        return MQSAD_OK;
     }
     b.p = buf; b.size = size; b.len = 0;
     put(&b, "\t", 1);
     start = b.len;
-    put_inst(&b, inst);
-    /* llvm-mc pads the text to column 40 (after the tab), at least one space */
-    do put(&b, " ", 1); while (b.len - start < 40);
-    puts_(&b, "; encoding: [");
-    /* a symbol in any source (one at most: a second is a second literal) */
-    sym = inst->src[0].kind == MQSAD_OPK_SYMBOL || inst->src[1].kind == MQSAD_OPK_SYMBOL ||
-          inst->src[2].kind == MQSAD_OPK_SYMBOL;
+    put_text(&b, inst, &s);
+    do put(&b, " ", 1); while (b.len - start < ENC_COLUMN);
+    put(&b, k_encoding, sizeof k_encoding - 1);
     for (i = 0; i < nbytes; i++) {
+        char h[4] = { '0', 'x', hex_pairs[2 * bytes[i]], hex_pairs[2 * bytes[i] + 1] };
         if (i) put(&b, ",", 1);
-        if (sym && i >= 8 && i < 12) {
-            put(&b, "A", 1);
-        } else {
-            char h[4] = { '0', 'x', dig[bytes[i] >> 4], dig[bytes[i] & 15] };
-            put(&b, h, 4);
-        }
+        if (sym && i >= 8 && i < 12) put(&b, "A", 1);
+        else put(&b, h, 4);
     }
     put(&b, "]", 1);
     return finish(&b, len);
@@ -360,14 +477,14 @@ mqsad_status mqsad_format_encoding_line(const mqsad_inst *inst, const uint8_t *b
 
 mqsad_status mqsad_format_fixup(const mqsad_inst *inst, char *buf, size_t size, size_t *len)
 {
+    static const char k_head[] = "                                        ;   fixup A - offset: 8, value: ";
+    static const char k_kind[] = ", kind: FK_PCRel_4";
     sbuf b;
     if (!inst || (!buf && size)) return MQSAD_E_INVALID_ARGUMENT;
-    if (inst->src[0].kind != MQSAD_OPK_SYMBOL && inst->src[1].kind != MQSAD_OPK_SYMBOL &&
-        inst->src[2].kind != MQSAD_OPK_SYMBOL)
-        return MQSAD_E_INVALID_ARGUMENT;
+    if (!has_symbol(inst)) return MQSAD_E_INVALID_ARGUMENT;
     b.p = buf; b.size = size; b.len = 0;
-    puts_(&b, "                                        ;   fixup A - offset: 8, value: ");
+    put(&b, k_head, sizeof k_head - 1);
     put(&b, inst->symbol, strnlen(inst->symbol, sizeof inst->symbol));
-    puts_(&b, ", kind: FK_PCRel_4");
+    put(&b, k_kind, sizeof k_kind - 1);
     return finish(&b, len);
 }
