@@ -416,6 +416,7 @@ mqsad_status mqsad_format_operand(const mqsad_inst *inst, int slot, char *buf, s
 /* llvm-mc pads the text to column 40 (after the tab), at least one space */
 #define ENC_COLUMN 40
 static const char k_encoding[] = "; encoding: [";
+static const char k_spaces[ENC_COLUMN + 1] = "                                        ";
 
 /* "0x.." per byte, ',' between, ']' after; o has 5 * n + 1 bytes of room */
 static char *emit_bytes(char *o, const uint8_t *bytes, size_t n, int sym)
@@ -452,7 +453,9 @@ mqsad_status mqsad_format_encoding_line(const mqsad_inst *inst, const uint8_t *b
         char *o = buf + 1, *text = o;
         buf[0] = '\t';
         o = emit_text(o, inst, &s);
-        do *o++ = ' '; while (o - text < ENC_COLUMN);
+        /* spaces to the column, at least one: a fixed-size copy, then the cursor moves */
+        memcpy(o, k_spaces, ENC_COLUMN);
+        o = o - text < ENC_COLUMN ? text + ENC_COLUMN : o + 1;
         o = EMIT_LIT(o, k_encoding);
         o = emit_bytes(o, bytes, nbytes, sym);
         *o = '\0';
