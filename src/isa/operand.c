@@ -95,11 +95,10 @@ static int group_code(int base, int half)
     return base < 0 ? -1 : base + half;
 }
 
-int mqsad_special_code(const mqsad_target *t, mqsad_special id, int for_asm)
+/* mqsad_special_code for a target with a family; inlined into special_at's search */
+static inline int special_code(const mqsad_target *t, mqsad_special id, int for_asm)
 {
-    const mqsad_family *f;
-    if (!t || !t->family) return -1;
-    f = t->family;
+    const mqsad_family *f = t->family;
     switch (id) {
     case MQSAD_SPECIAL_VCC_LO: case MQSAD_SPECIAL_VCC: return CODE_VCC;
     case MQSAD_SPECIAL_VCC_HI: return CODE_VCC + 1;
@@ -136,6 +135,12 @@ int mqsad_special_code(const mqsad_target *t, mqsad_special id, int for_asm)
         return CODE_LDS_DIRECT;
     default: return -1;
     }
+}
+
+int mqsad_special_code(const mqsad_target *t, mqsad_special id, int for_asm)
+{
+    if (!t || !t->family) return -1;
+    return special_code(t, id, for_asm);
 }
 
 /* ---- inline constants ----------------------------------------------------------------- */
@@ -355,7 +360,7 @@ static mqsad_special special_at(const mqsad_target *t, unsigned w, unsigned code
         return MQSAD_SPECIAL_SRC_LDS_DIRECT;
     for (id = MQSAD_SPECIAL_NONE + 1; id < MQSAD_SPECIAL_SRC_LDS_DIRECT; id++) {
         if (!(specials[id].slots & (w == 2 ? 1u : 2u))) continue;
-        if (mqsad_special_code(t, (mqsad_special)id, for_asm) == (int)code) return (mqsad_special)id;
+        if (special_code(t, (mqsad_special)id, for_asm) == (int)code) return (mqsad_special)id;
     }
     return MQSAD_SPECIAL_NONE;
 }
@@ -539,23 +544,41 @@ static mqsad_status from_code_other(const mqsad_target *target, const mqsad_insn
 static const char *const vdst_class[5] = { [2] = ann_vreg64_a2, [4] = ann_vreg128_a2 };
 static const char *const vgpr_class[3] = { [1] = ann_vs64_a2, [2] = ann_vreg128_a2 };
 
+/* What the common path reads of the family and the instruction, loaded once per word: the
+ * compiler would reload the uint8_t members (which may alias *out) after every store. */
+typedef struct common_rules {
+    unsigned strict, sgpr_count, ttmp_code, ttmp_count, float_count, align_mask;
+    unsigned width[4], src2_vgpr_only;
+} common_rules;
+
+static common_rules rules_of(const mqsad_family *f, const mqsad_insn_info *in)
+{
+    return (common_rules){
+        .strict = f->dis_strict, .sgpr_count = f->sgpr_count, .ttmp_code = f->ttmp_code,
+        .ttmp_count = f->ttmp_count,
+        .float_count = MQSAD_CODE_INV2PI - MQSAD_CODE_FLOAT0 + (f->has_inv2pi != 0),
+        .align_mask = f->vgpr_align - 1u,   /* vgpr_align is 1 or 2 (mqsad.h) */
+        .width = { in->width[0], in->width[1], in->width[2], in->width[3] },
+        .src2_vgpr_only = in->src2_vgpr_only != 0,
+    };
+}
+
 /* inlined into mqsad__operands_from_codes: one call per word, not four */
 __attribute__((always_inline))
-static inline mqsad_status from_code(const mqsad_target *target, const mqsad_insn_info *in, int slot,
-                                     unsigned code, uint64_t literal, mqsad_operand *out)
+static inline mqsad_status from_code(const mqsad_target *target, const mqsad_insn_info *in,
+                                     const common_rules *r, int slot, unsigned code,
+                                     uint64_t literal, mqsad_operand *out)
 {
-    const mqsad_family *f = target->family;
-    unsigned w = in->width[slot], tt = code - f->ttmp_code, reg, misaligned, kind;
+    unsigned w = r->width[slot], tt = code - r->ttmp_code, reg, misaligned, kind;
     unsigned is_v, is_t, is_s, is_i, is_f, mv, mt, ms, mi, mf, k;
-    int vgpr_only = slot == MQSAD_SLOT_SRC2 && in->src2_vgpr_only;
+    unsigned vgpr_only = slot == MQSAD_SLOT_SRC2 ? r->src2_vgpr_only : 0u;
     int64_t ival;
     uint64_t fbits, w2;
 
-    if (f->dis_strict) return from_code_other(target, in, slot, code, literal, out);
+    if (r->strict) return from_code_other(target, in, slot, code, literal, out);
     if (slot == MQSAD_SLOT_VDST) {
         if (code > 255) return from_code_other(target, in, slot, code, literal, out);
-        /* vgpr_align is 1 or 2 (mqsad.h): a mask, not a division */
-        misaligned = (w > 1) & (code & (f->vgpr_align - 1u));
+        misaligned = (w > 1) & ((code & r->align_mask) != 0);
         *out = (mqsad_operand){ .kind = MQSAD_OPK_VGPR, .code = (uint16_t)code,
                                 .reg = (uint16_t)code, .width = (uint8_t)w,
                                 .invalid = (uint8_t)misaligned,
@@ -563,10 +586,20 @@ static inline mqsad_status from_code(const mqsad_target *target, const mqsad_ins
         return MQSAD_OK;
     }
     is_v = code - MQSAD_CODE_VGPR0 < 256u;
-    is_t = tt < f->ttmp_count;
-    is_s = code < f->sgpr_count;
+    if (is_v) {
+        /* most sources of real code are VGPRs: a short path of their own */
+        reg = code - MQSAD_CODE_VGPR0;
+        misaligned = (w > 1) & ((reg & r->align_mask) != 0);
+        *out = (mqsad_operand){ .kind = MQSAD_OPK_VGPR, .code = (uint16_t)code,
+                                .reg = (uint16_t)reg, .width = (uint8_t)w,
+                                .invalid = (uint8_t)misaligned,
+                                .annotation = vgpr_class[misaligned * (1u + vgpr_only)] };
+        return MQSAD_OK;
+    }
+    is_t = tt < r->ttmp_count;
+    is_s = code < r->sgpr_count;
     is_i = code - MQSAD_CODE_INT0 <= MQSAD_CODE_INT_MAX - MQSAD_CODE_INT0;
-    is_f = code - MQSAD_CODE_FLOAT0 < MQSAD_CODE_INV2PI - MQSAD_CODE_FLOAT0 + (f->has_inv2pi != 0);
+    is_f = code - MQSAD_CODE_FLOAT0 < r->float_count;
     /* one mask per kind, in from_code_llvm's order: VGPR, then TTMP, SGPR (64-bit slots
      * round odd codes down), then inline integers and floats (f64 in a 64-bit slot) */
     mv = 0u - is_v;
@@ -576,7 +609,7 @@ static inline mqsad_status from_code(const mqsad_target *target, const mqsad_ins
     mf = ~(mv | mt | ms | mi) & (0u - is_f);
     /* anything else, and the 128-bit VGPR-only SRC2's non-VGPRs (annotated), take the
      * general path: one test for all kinds */
-    if (!(mv | ((mt | ms | mi | mf) & ((unsigned)vgpr_only - 1u))))
+    if (!(mv | ((mt | ms | mi | mf) & (vgpr_only - 1u))))
         return from_code_other(target, in, slot, code, literal, out);
     reg = (mv & (code - MQSAD_CODE_VGPR0)) | (((mt & tt) | (ms & code)) & ~(w - 1u));
     kind = (mv & MQSAD_OPK_VGPR) | (mt & MQSAD_OPK_TTMP) | (ms & MQSAD_OPK_SGPR) | (mi & MQSAD_OPK_INLINE_INT) |
@@ -585,21 +618,21 @@ static inline mqsad_status from_code(const mqsad_target *target, const mqsad_ins
     k = mf & (code - MQSAD_CODE_FLOAT0);   /* 0..8; 0 when not a float */
     w2 = 0u - (uint64_t)(w == 2);
     fbits = (f64_inline[k] & w2) | (f32_inline[k] & ~w2);
-    /* vgpr_align is 1 or 2 (mqsad.h): a mask, not a division */
-    misaligned = mv & (w > 1) & (reg & (f->vgpr_align - 1u));
+    misaligned = mv & (w > 1) & ((reg & r->align_mask) != 0);
     *out = (mqsad_operand){ .kind = (mqsad_operand_kind)kind, .code = (uint16_t)code,
                             .reg = (uint16_t)reg, .width = (uint8_t)w,
                             .value = ((uint64_t)ival & (uint64_t)(int64_t)(int32_t)mi) |
                                      (fbits & (uint64_t)(int64_t)(int32_t)mf),
                             .invalid = (uint8_t)misaligned,
-                            .annotation = vgpr_class[misaligned * (1u + (unsigned)vgpr_only)] };
+                            .annotation = vgpr_class[misaligned * (1u + vgpr_only)] };
     return MQSAD_OK;
 }
 
 mqsad_status mqsad__operand_from_code(const mqsad_target *target, const mqsad_insn_info *in, int slot,
                                       unsigned code, uint64_t literal, mqsad_operand *out)
 {
-    return from_code(target, in, slot, code, literal, out);
+    common_rules r = rules_of(target->family, in);
+    return from_code(target, in, &r, slot, code, literal, out);
 }
 
 mqsad_status mqsad__operands_from_codes(const mqsad_target *target, const mqsad_insn_info *in,
@@ -607,25 +640,27 @@ mqsad_status mqsad__operands_from_codes(const mqsad_target *target, const mqsad_
                                         mqsad_inst *out)
 {
     static const mqsad_operand none;
-    mqsad_status st = from_code(target, in, MQSAD_SLOT_VDST, vdst_code, 0, &out->vdst);
+    common_rules r = rules_of(target->family, in);
+    unsigned c0 = code[0], c1 = code[1], c2 = code[2];
+    mqsad_status st = from_code(target, in, &r, MQSAD_SLOT_VDST, vdst_code, 0, &out->vdst);
     if (st != MQSAD_OK) {
         out->src[0] = none;
         out->src[1] = none;
         out->src[2] = none;
         return st;
     }
-    st = from_code(target, in, MQSAD_SLOT_SRC0, code[0], literal, &out->src[0]);
+    st = from_code(target, in, &r, MQSAD_SLOT_SRC0, c0, literal, &out->src[0]);
     if (st != MQSAD_OK) {
         out->src[1] = none;
         out->src[2] = none;
         return st;
     }
-    st = from_code(target, in, MQSAD_SLOT_SRC1, code[1], literal, &out->src[1]);
+    st = from_code(target, in, &r, MQSAD_SLOT_SRC1, c1, literal, &out->src[1]);
     if (st != MQSAD_OK) {
         out->src[2] = none;
         return st;
     }
-    return from_code(target, in, MQSAD_SLOT_SRC2, code[2], literal, &out->src[2]);
+    return from_code(target, in, &r, MQSAD_SLOT_SRC2, c2, literal, &out->src[2]);
 }
 
 mqsad_status mqsad_insn_operand_from_code(const mqsad_target *target, mqsad_insn_id insn, int slot,
