@@ -1122,6 +1122,45 @@ end:
     return reg ? e : 0;
 }
 
+/* Reads operands straight from the text at `at` while scan_operand takes them (the first
+ * four), each next one right after its ','; the lexer then goes on where they end. Returns
+ * 1 if it read any. */
+static int scan_operands(pstate *p, size_t at, pop *ops, unsigned *nops)
+{
+    const char *text = p->lx.text;
+    size_t len = p->lx.len, e;
+    unsigned before = *nops;
+    int comma = 0;
+    while (*nops < 4 && at < len && (e = scan_operand(p, at, &ops[*nops])) != 0) {
+        ++*nops;
+        comma = e < len && text[e] == ',';
+        at = e + (size_t)comma;
+        if (!comma) break;
+        while (at < len && (text[at] == ' ' || text[at] == '\t')) at++;
+    }
+    if (*nops == before) return 0;
+    mqsad__asm_lex_init_at(&p->lx, text, len, at);
+    if (!comma && cur(p)->kind == TK_COMMA) next(p);
+    return 1;
+}
+
+/* Where the operands start when the statement opens the usual way, "name" and blanks then
+ * no ':' (a label) and no '/' (a comment may hide one): the name is [*b, *e) and needs no
+ * token. 0 otherwise. */
+static size_t plain_opening(const char *text, size_t len, size_t *b, size_t *e)
+{
+    size_t q = 0, r;
+    while (q < len && (text[q] == ' ' || text[q] == '\t')) q++;
+    if (q >= len || !((unsigned)((text[q] | 0x20) - 'a') < 26u || text[q] == '_')) return 0;
+    for (r = q + 1; r < len && ident_char((unsigned char)text[r]); r++) {}
+    *b = q;
+    *e = r;
+    if (r >= len || (text[r] != ' ' && text[r] != '\t')) return 0;
+    while (r < len && (text[r] == ' ' || text[r] == '\t')) r++;
+    if (r >= len || text[r] == ':' || text[r] == '/' || text[r] == '\0') return 0;
+    return r;
+}
+
 /* mqsad_parse_ex's work; p->ex.st (the file state) is the caller's */
 static mqsad_status parse_stmt(pstate *p, const mqsad_target *target, const char *text,
                                size_t len, mqsad_inst *out, mqsad_diag *diag)
@@ -1129,7 +1168,7 @@ static mqsad_status parse_stmt(pstate *p, const mqsad_target *target, const char
     pop ops[MAX_OPS];
     unsigned nops = 0, mnem_pos, i, cap_pos = 0;
     char mn[80];
-    size_t mlen, k;
+    size_t mlen, k, raw, mb, me;
     const char *mname;
     int known, variant_err = 0, res, prefixed, dpp_ok = 0, dpp_variant = 0, suffixed = 0;
     unsigned dpp_pos = 0, dpp_after = 0;
@@ -1169,9 +1208,18 @@ static mqsad_status parse_stmt(pstate *p, const mqsad_target *target, const char
     p->ex.nnodes = 0;
     p->ex.depth = 0;
     p->ex.err = 0;
-    mqsad__asm_lex_init(&p->lx, text, len);
     p->ex.lx = &p->lx;
     p->ex.fam = target->family;
+    p->lx.text = text;
+    p->lx.len = len;
+    raw = plain_opening(text, len, &mb, &me);
+    if (raw) {
+        mnem_pos = (unsigned)mb;
+        mname = text + mb;
+        mlen = me - mb;
+        goto mnemonic;
+    }
+    mqsad__asm_lex_init(&p->lx, text, len);
 
     if (cur(p)->kind == TK_EOS) {
         fill_diag(diag, MQSAD_E_SYNTAX, cur(p)->pos + 1, "expected an instruction");
@@ -1225,6 +1273,7 @@ static mqsad_status parse_stmt(pstate *p, const mqsad_target *target, const char
         fill_diag(diag, MQSAD_E_UNSUPPORTED, mnem_pos + 1, "directives are not supported");
         return MQSAD_E_UNSUPPORTED;
     }
+mnemonic:
     known = 0;
     p->in = NULL;
     if (mlen < sizeof mn) {
@@ -1248,7 +1297,8 @@ static mqsad_status parse_stmt(pstate *p, const mqsad_target *target, const char
             dpp_variant = 1;
         }
     }
-    next(p);
+    if (!raw) next(p);
+    else if (!scan_operands(p, raw, ops, &nops)) mqsad__asm_lex_init_at(&p->lx, text, len, raw);
 
     /* operands */
     while (cur(p)->kind != TK_EOS) {
@@ -1264,24 +1314,7 @@ static mqsad_status parse_stmt(pstate *p, const mqsad_target *target, const char
             if (cur(p)->kind == TK_COMMA) next(p);
             continue;
         }
-        if (nops < 4 && !dpp_pos) {
-            size_t at = cur(p)->pos, e;
-            unsigned before = nops;
-            int comma = 0;
-            /* operands read straight from the text, each next one right after its ',' */
-            while (nops < 4 && at < len && (e = scan_operand(p, at, &ops[nops])) != 0) {
-                nops++;
-                comma = e < len && text[e] == ',';
-                at = e + (size_t)comma;
-                if (!comma) break;
-                while (at < len && (text[at] == ' ' || text[at] == '\t')) at++;
-            }
-            if (nops != before) {
-                mqsad__asm_lex_init_at(&p->lx, text, len, at);
-                if (!comma && cur(p)->kind == TK_COMMA) next(p);
-                continue;
-            }
-        }
+        if (nops < 4 && !dpp_pos && scan_operands(p, cur(p)->pos, ops, &nops)) continue;
         /* the DPP control is an operand to LLVM: no clamp after it */
         res = parse_operand(p, &o, nops + (dpp_pos != 0), known);
         if (res != PS_OK) {
