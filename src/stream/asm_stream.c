@@ -89,14 +89,20 @@ static where locate(unsigned long lineno, const char *text, size_t len, unsigned
 {
     where w;
     size_t at = col ? col - 1 : 0, i, e;
+    const char *nl;
     w.line = lineno;
     w.seg = 0;
     if (at > len) at = len;
-    for (i = 0; i < at; i++) {
-        if (text[i] == '\n') w.line++;
-        if (text[i] == '\n' || text[i] == '\r') w.seg = i + 1;
+    /* a statement is mostly one line: look for line ends only when there is one */
+    if (memchr(text, '\n', at) || memchr(text, '\r', at)) {
+        for (i = 0; i < at; i++) {
+            if (text[i] == '\n') w.line++;
+            if (text[i] == '\n' || text[i] == '\r') w.seg = i + 1;
+        }
     }
-    for (e = w.seg; e < len && text[e] != '\n' && text[e] != '\r'; e++) continue;
+    e = len;
+    if ((nl = memchr(text + w.seg, '\n', len - w.seg)) != NULL) e = (size_t)(nl - text);
+    if ((nl = memchr(text + w.seg, '\r', e - w.seg)) != NULL) e = (size_t)(nl - text);
     w.seg_len = e - w.seg;
     w.col = (unsigned)(col - w.seg);
     return w;
@@ -441,6 +447,18 @@ static void statement(mqsad_asm_stream *s, const char *text, const mqsad_stmt *s
     s->recovery = recovery_after(&d, past);
 }
 
+/* 1 if the statement's first token is a name (a letter or '_' after blanks), which is
+ * never a lexer error: the parse that asks whether one opens it is not needed */
+static int opens_with_name(const char *t, size_t n)
+{
+    size_t i = 0;
+    char c;
+    while (i < n && (t[i] == ' ' || t[i] == '\t')) i++;
+    if (i == n) return 0;
+    c = t[i];
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
+}
+
 /* One statement as cut from the input (text[0..st->next)), through llvm-mc's recovery from
  * the statement before it. */
 static void next_statement(mqsad_asm_stream *s, const char *text, const mqsad_stmt *st)
@@ -468,6 +486,7 @@ static void next_statement(mqsad_asm_stream *s, const char *text, const mqsad_st
             if (s->recovery == REC_RAW) report(s, text, st->next, (unsigned)k + 1, k_start_msg);
             s->recovery = REC_RAW;
         } else if (s->recovery == REC_AFTER_MATCH && st->kind == MQSAD_STMT_TEXT &&
+                   !opens_with_name(text, st->len) &&
                    mqsad_parse(s->cfg.target, text, st->len, &inst, &d) != MQSAD_OK &&
                    d.extra_column == d.column && !strcmp(d.extra_message, k_start_msg)) {
             /* ... and after an error found once the statement was read whole, so is one

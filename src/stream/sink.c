@@ -41,6 +41,11 @@ void mqsad__sink_write(mqsad__sink *o, const void *s, size_t n)
 void mqsad__sink_spaces(mqsad__sink *o, size_t n)
 {
     static const char sp[64] = "                                                                ";
+    if (o->cap - o->len >= n) {   /* the usual case: straight into the buffer */
+        memset(o->buf + o->len, ' ', n);
+        o->len += n;
+        return;
+    }
     while (n) {
         size_t k = n < sizeof sp ? n : sizeof sp;
         mqsad__sink_write(o, sp, k);
@@ -56,46 +61,60 @@ void mqsad__sink_ulong(mqsad__sink *o, unsigned long v)
         d[--i] = (char)('0' + v % 10);
         v /= 10;
     } while (v);
-    mqsad__sink_write(o, d + i, sizeof d - i);
+    mqsad__sink_put(o, d + i, sizeof d - i);
 }
 
 void mqsad__sink_source(mqsad__sink *o, const char *seg, size_t len, unsigned col)
 {
     size_t i = 0, run, vis = 0, caret = 0;
-    int ascii = 1;
-    for (run = 0; run < len && seg[run] != '\n' && seg[run] != '\r'; run++)
-        if ((unsigned char)seg[run] >= 0x80) ascii = 0;
+    int ascii = 1, tabs = 0;
+    /* one pass: the line's end, a non-ASCII byte, a tab */
+    for (run = 0; run < len; run++) {
+        unsigned char c = (unsigned char)seg[run];
+        if (c <= '\r') {
+            if (c == '\n' || c == '\r') break;
+            if (c == '\t') tabs = 1;
+        } else if (c >= 0x80) {
+            ascii = 0;
+        }
+    }
     len = run;
-    while (i < len) {
-        for (run = i; run < len && seg[run] != '\t'; run++) continue;
-        if (col > i && col <= run) caret = vis + (col - 1 - i);
-        mqsad__sink_write(o, seg + i, run - i);
-        vis += run - i;
-        if (run == len) break;
-        if (col == run + 1) caret = vis;
-        mqsad__sink_spaces(o, 8 - vis % 8);
-        vis += 8 - vis % 8;
-        i = run + 1;
+    if (!tabs) {
+        mqsad__sink_put(o, seg, len);
+        vis = len;
+        if (col && col <= len) caret = col - 1;
+    } else {
+        while (i < len) {
+            for (run = i; run < len && seg[run] != '\t'; run++) continue;
+            if (col > i && col <= run) caret = vis + (col - 1 - i);
+            mqsad__sink_put(o, seg + i, run - i);
+            vis += run - i;
+            if (run == len) break;
+            if (col == run + 1) caret = vis;
+            mqsad__sink_spaces(o, 8 - vis % 8);
+            vis += 8 - vis % 8;
+            i = run + 1;
+        }
     }
     if (col > len) caret = vis + (col - 1 - len);
-    mqsad__sink_write(o, "\n", 1);
+    mqsad__sink_put(o, "\n", 1);
     if (!ascii) return;
     mqsad__sink_spaces(o, caret);
-    mqsad__sink_write(o, "^\n", 2);
+    mqsad__sink_put(o, "^\n", 2);
 }
 
 void mqsad__sink_diag(mqsad__sink *o, const char *name, unsigned long line, unsigned col,
                       const char *kind, const char *msg, const char *seg, size_t len)
 {
-    mqsad__sink_write(o, name, strlen(name));
-    mqsad__sink_write(o, ":", 1);
+    mqsad__sink_put(o, name, strlen(name));
+    mqsad__sink_put(o, ":", 1);
     mqsad__sink_ulong(o, line);
-    mqsad__sink_write(o, ":", 1);
+    mqsad__sink_put(o, ":", 1);
     mqsad__sink_ulong(o, col);
-    mqsad__sink_write(o, ": ", 2);
-    mqsad__sink_write(o, kind, strlen(kind));
-    mqsad__sink_write(o, ": ", 2);
-    mqsad__sink_write(o, msg, strlen(msg));
-    mqsad__sink_write(o, "\n", 1);
+    mqsad__sink_put(o, ": ", 2);
+    mqsad__sink_put(o, kind, strlen(kind));
+    mqsad__sink_put(o, ": ", 2);
+    mqsad__sink_put(o, msg, strlen(msg));
+    mqsad__sink_put(o, "\n", 1);
     mqsad__sink_source(o, seg, len, col);
 }
