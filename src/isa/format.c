@@ -25,14 +25,13 @@
 
 /* ---- bounds ------------------------------------------------------------------------- */
 
-/* Longest special register name written (the longest is 24 bytes). */
-#define SPECIAL_MAX 32
 /* Longest operand text without its annotation, plus the slack of the fixed-size copies
  * (emit_u, emit_inline_code): a symbol (MQSAD_SYMBOL_MAX bytes) is the longest;
- * lit64(0x + 16 digits) takes 25, an int64 20, a special name SPECIAL_MAX. */
+ * lit64(0x + 16 digits) takes 25, an int64 20, a special name's copy
+ * MQSAD__SPECIAL_TEXT. */
 #define OPERAND_ROOM (MQSAD_SYMBOL_MAX + 8)
 /* ... the same for an operand that is not a symbol */
-#define PLAIN_ROOM (SPECIAL_MAX + 8)
+#define PLAIN_ROOM (MQSAD__SPECIAL_TEXT + 8)
 
 /* ---- unchecked writers: the caller guarantees the room ---------------------------- */
 
@@ -127,20 +126,6 @@ static char *emit_hex(char *o, uint64_t v)
     return o + 2 + digits;
 }
 
-/* s[0..n): for 8 <= n <= 24 (mnemonics, most special names) three overlapping 8-byte
- * copies, no branch on the length */
-static inline char *emit_str(char *o, const char *s, size_t n)
-{
-    if (n - 8 <= 16) {
-        memcpy(o, s, 8);
-        memcpy(o + n / 2 - 4, s + n / 2 - 4, 8);
-        memcpy(o + n - 8, s + n - 8, 8);
-    } else {
-        memcpy(o, s, n);
-    }
-    return o + n;
-}
-
 #define EMIT_LIT(o, lit) (memcpy((o), (lit), sizeof(lit) - 1), (o) + sizeof(lit) - 1)
 
 static const struct { char text[4]; unsigned char len; } reg_prefix[3] = {
@@ -195,9 +180,9 @@ static char *emit_other(char *o, const mqsad_inst *in, const mqsad_operand *op, 
     size_t n;
     switch (op->kind) {
     case MQSAD_OPK_SPECIAL: {
-        const char *name = mqsad_special_name(op->special);
-        n = strlen(name);
-        return emit_str(o, name, n < SPECIAL_MAX ? n : SPECIAL_MAX);
+        const char *name = mqsad__special_text(op->special, &n);
+        memcpy(o, name, MQSAD__SPECIAL_TEXT);
+        return o + n;
     }
     case MQSAD_OPK_INLINE_FLOAT:
         /* by value (the parser may not have set .code), falling back to the code; a code
@@ -245,18 +230,22 @@ static inline char *emit_operand(char *o, const mqsad_inst *in, const mqsad_oper
 /* What the printer needs to know of the instruction beyond *in: the mnemonic and the
  * slots' widths (an id out of range prints as "<unknown>" with V_MQSAD_U32_U8's slots). */
 typedef struct shape {
-    const char *name;
-    size_t name_len;
+    const mqsad__mnemonic *name;
     const uint8_t *width;    /* dwords per slot, MQSAD_SLOT_* */
 } shape;
+
+static const mqsad__mnemonic k_unknown = { "<unknown>", sizeof "<unknown>" - 1 };
 
 static shape shape_of(const mqsad_inst *in)
 {
     const mqsad_insn_info *ii = mqsad_insn_get(in->insn);
     shape s;
-    s.name = ii ? ii->name : "<unknown>";
-    if (!ii) ii = mqsad_insn_get(MQSAD_INSN_MQSAD_U32_U8);
-    s.name_len = strlen(s.name);
+    if (ii) {
+        s.name = mqsad__insn_mnemonic(in->insn);
+    } else {
+        s.name = &k_unknown;
+        ii = mqsad_insn_get(MQSAD_INSN_MQSAD_U32_U8);
+    }
     s.width = ii->width;
     return s;
 }
@@ -283,9 +272,9 @@ static int has_symbol(const mqsad_inst *in)
 
 /* Bytes emit_text may write (its slack included): the fixed bound, and what a symbol or
  * annotations add. */
-static size_t text_room(const mqsad_inst *in, const shape *s)
+static size_t text_room(const mqsad_inst *in)
 {
-    size_t room = s->name_len + 1 + 4 * (PLAIN_ROOM + 2) + 6;
+    size_t room = MQSAD__MNEMONIC_TEXT + 1 + 4 * (PLAIN_ROOM + 2) + 6;
     int slot;
     if (!(in->vdst.annotation || in->src[0].annotation || in->src[1].annotation ||
           in->src[2].annotation || has_symbol(in)))
@@ -298,6 +287,9 @@ static size_t text_room(const mqsad_inst *in, const shape *s)
     return room;
 }
 
+#if defined(__GNUC__)
+__attribute__((always_inline))
+#endif
 static inline char *emit_slot(char *o, const mqsad_inst *in, const shape *s, int slot)
 {
     const mqsad_operand *op = slot_operand(in, slot);
@@ -314,7 +306,8 @@ static inline char *emit_slot(char *o, const mqsad_inst *in, const shape *s, int
 /* The whole text; o has text_room() bytes of room. */
 static char *emit_text(char *o, const mqsad_inst *in, const shape *s)
 {
-    o = emit_str(o, s->name, s->name_len);
+    memcpy(o, s->name->text, MQSAD__MNEMONIC_TEXT);
+    o += s->name->len;
     *o++ = ' ';
     o = emit_slot(o, in, s, MQSAD_SLOT_VDST);
     o = EMIT_LIT(o, ", ");
@@ -357,7 +350,7 @@ static void put_slot(sbuf *b, const mqsad_inst *in, const shape *s, int slot)
 
 static void put_text(sbuf *b, const mqsad_inst *in, const shape *s)
 {
-    put(b, s->name, s->name_len);
+    put(b, s->name->text, s->name->len);
     put(b, " ", 1);
     put_slot(b, in, s, MQSAD_SLOT_VDST);
     put(b, ", ", 2);
@@ -389,7 +382,7 @@ mqsad_status mqsad_format(const mqsad_inst *inst, char *buf, size_t size, size_t
     shape s;
     if (!inst || (!buf && size)) return MQSAD_E_INVALID_ARGUMENT;
     s = shape_of(inst);
-    if (size > text_room(inst, &s)) {
+    if (size > text_room(inst)) {
         size_t n = (size_t)(emit_text(buf, inst, &s) - buf);
         buf[n] = '\0';
         if (len) *len = n;
@@ -468,7 +461,7 @@ mqsad_status mqsad_format_encoding_line(const mqsad_inst *inst, const uint8_t *b
     sym = has_symbol(inst);
     s = shape_of(inst);
     /* the tab, the text and its padding, the bytes, the NUL */
-    if (nbytes < size / 8 && size - 5 * nbytes > 1 + text_room(inst, &s) + ENC_COLUMN + sizeof k_encoding + 4) {
+    if (nbytes < size / 8 && size - 5 * nbytes > 1 + text_room(inst) + ENC_COLUMN + sizeof k_encoding + 4) {
         char *o = buf + 1, *text = o;
         buf[0] = '\t';
         o = emit_text(o, inst, &s);

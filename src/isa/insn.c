@@ -21,30 +21,44 @@
 #define OP_QSAD_PK_U16_U8   370, 485, 370, 570
 #define OP_MQSAD_PK_U16_U8  371, 486, 371, 571
 
+/* The mnemonics, NUL-padded to MQSAD__MNEMONIC_TEXT bytes, with their lengths: the rows
+ * below point at them, the printer copies them with fixed-size moves. */
+#define MNEMONIC(s) { s, sizeof(s) - 1 }
+static const mqsad__mnemonic mnemonics[MQSAD_INSN_COUNT] = {
+    [MQSAD_INSN_MQSAD_U32_U8] = MNEMONIC("v_mqsad_u32_u8"),
+    [MQSAD_INSN_SAD_U8] = MNEMONIC("v_sad_u8"),
+    [MQSAD_INSN_SAD_HI_U8] = MNEMONIC("v_sad_hi_u8"),
+    [MQSAD_INSN_SAD_U16] = MNEMONIC("v_sad_u16"),
+    [MQSAD_INSN_SAD_U32] = MNEMONIC("v_sad_u32"),
+    [MQSAD_INSN_MSAD_U8] = MNEMONIC("v_msad_u8"),
+    [MQSAD_INSN_QSAD_PK_U16_U8] = MNEMONIC("v_qsad_pk_u16_u8"),
+    [MQSAD_INSN_MQSAD_PK_U16_U8] = MNEMONIC("v_mqsad_pk_u16_u8"),
+};
+
 /* Field order follows struct mqsad_insn_info; opcode[] is indexed by mqsad_encoding. */
 static const mqsad_insn_info insns[MQSAD_INSN_COUNT] = {
-    { MQSAD_INSN_MQSAD_U32_U8, "v_mqsad_u32_u8", "V_MQSAD_U32_U8",
+    { MQSAD_INSN_MQSAD_U32_U8, mnemonics[MQSAD_INSN_MQSAD_U32_U8].text, "V_MQSAD_U32_U8",
       { OP_MQSAD_U32_U8 }, 1, { 2, 1, 4, 4 }, 1, 32, mqsad__eval_mqsad_u32_u8,
       "D.u32[k] = msad_u8(S0[8k+31:8k], S1, S2.u32[k]), k = 0..3" },
-    { MQSAD_INSN_SAD_U8, "v_sad_u8", "V_SAD_U8",
+    { MQSAD_INSN_SAD_U8, mnemonics[MQSAD_INSN_SAD_U8].text, "V_SAD_U8",
       { OP_SAD_U8 }, 0, { 1, 1, 1, 1 }, 0, 32, mqsad__eval_sad_u8,
       "D = S2 + sum over bytes i of |S0.u8[i] - S1.u8[i]|" },
-    { MQSAD_INSN_SAD_HI_U8, "v_sad_hi_u8", "V_SAD_HI_U8",
+    { MQSAD_INSN_SAD_HI_U8, mnemonics[MQSAD_INSN_SAD_HI_U8].text, "V_SAD_HI_U8",
       { OP_SAD_HI_U8 }, 0, { 1, 1, 1, 1 }, 0, 32, mqsad__eval_sad_hi_u8,
       "D = (sad_u8(S0, S1, 0) << 16) + S2" },
-    { MQSAD_INSN_SAD_U16, "v_sad_u16", "V_SAD_U16",
+    { MQSAD_INSN_SAD_U16, mnemonics[MQSAD_INSN_SAD_U16].text, "V_SAD_U16",
       { OP_SAD_U16 }, 0, { 1, 1, 1, 1 }, 0, 32, mqsad__eval_sad_u16,
       "D = S2 + |S0.u16[0] - S1.u16[0]| + |S0.u16[1] - S1.u16[1]|" },
-    { MQSAD_INSN_SAD_U32, "v_sad_u32", "V_SAD_U32",
+    { MQSAD_INSN_SAD_U32, mnemonics[MQSAD_INSN_SAD_U32].text, "V_SAD_U32",
       { OP_SAD_U32 }, 0, { 1, 1, 1, 1 }, 0, 32, mqsad__eval_sad_u32,
       "D = S2 + |S0 - S1| (unsigned)" },
-    { MQSAD_INSN_MSAD_U8, "v_msad_u8", "V_MSAD_U8",
+    { MQSAD_INSN_MSAD_U8, mnemonics[MQSAD_INSN_MSAD_U8].text, "V_MSAD_U8",
       { OP_MSAD_U8 }, 0, { 1, 1, 1, 1 }, 0, 32, mqsad__eval_msad_u8,
       "D = S2 + sum over bytes i with S1.u8[i] != 0 of |S0.u8[i] - S1.u8[i]|" },
-    { MQSAD_INSN_QSAD_PK_U16_U8, "v_qsad_pk_u16_u8", "V_QSAD_PK_U16_U8",
+    { MQSAD_INSN_QSAD_PK_U16_U8, mnemonics[MQSAD_INSN_QSAD_PK_U16_U8].text, "V_QSAD_PK_U16_U8",
       { OP_QSAD_PK_U16_U8 }, 1, { 2, 1, 2, 2 }, 0, 16, mqsad__eval_qsad_pk_u16_u8,
       "D.u16[k] = 16'B(sad_u8(S0[8k+31:8k], S1, S2.u16[k])), k = 0..3" },
-    { MQSAD_INSN_MQSAD_PK_U16_U8, "v_mqsad_pk_u16_u8", "V_MQSAD_PK_U16_U8",
+    { MQSAD_INSN_MQSAD_PK_U16_U8, mnemonics[MQSAD_INSN_MQSAD_PK_U16_U8].text, "V_MQSAD_PK_U16_U8",
       { OP_MQSAD_PK_U16_U8 }, 0, { 2, 1, 2, 2 }, 0, 16, mqsad__eval_mqsad_pk_u16_u8,
       "D.u16[k] = 16'B(msad_u8(S0[8k+31:8k], S1, S2.u16[k])), k = 0..3" },
 };
@@ -52,6 +66,11 @@ static const mqsad_insn_info insns[MQSAD_INSN_COUNT] = {
 const mqsad_insn_info *mqsad_insn_get(mqsad_insn_id id)
 {
     return (unsigned)id < MQSAD_INSN_COUNT ? &insns[id] : NULL;
+}
+
+const mqsad__mnemonic *mqsad__insn_mnemonic(mqsad_insn_id id)
+{
+    return (unsigned)id < MQSAD_INSN_COUNT ? &mnemonics[id] : NULL;
 }
 
 /* 1 + the instruction whose OP value in an encoding is the index, 0 for none: the decoder

@@ -21,6 +21,10 @@
 
 /* Canonical name of a special register ("vcc_lo", "vcc", "src_scc", ...); "" for NONE. */
 const char *mqsad_special_name(mqsad_special id);
+/* The same name at the start of MQSAD__SPECIAL_TEXT readable bytes (NUL-padded), *len its
+ * length: for fixed-size copies. */
+#define MQSAD__SPECIAL_TEXT 32
+const char *mqsad__special_text(mqsad_special id, size_t *len);
 /* 2 for a 64-bit pair (vcc, exec, flat_scratch, xnack_mask, tba, tma), else 1. */
 unsigned mqsad_special_width(mqsad_special id);
 /* Which slots a special can appear in by its shape: bit 0 = SRC0 (64-bit), bit 1 = SRC1
@@ -79,6 +83,15 @@ mqsad_status mqsad__operands_from_codes(const mqsad_target *target, const mqsad_
 /* The instruction target t has (t->family set) whose OP field value in t's encoding is op,
  * or NULL (src/isa/insn.c). */
 const mqsad_insn_info *mqsad__insn_by_opcode(const mqsad_target *t, unsigned op);
+/* An instruction's mnemonic (mqsad_insn_get(id)->name points at .text), NUL-padded to
+ * MQSAD__MNEMONIC_TEXT bytes, and its length: for fixed-size copies. NULL for an id out of
+ * range. */
+#define MQSAD__MNEMONIC_TEXT 24
+typedef struct mqsad__mnemonic {
+    char text[MQSAD__MNEMONIC_TEXT];
+    unsigned char len;
+} mqsad__mnemonic;
+const mqsad__mnemonic *mqsad__insn_mnemonic(mqsad_insn_id id);
 
 /* mqsad_operand_resolve_insn for V_MQSAD_U32_U8. The widths and kinds a slot allows come
  * from the instruction table: VDST a VGPR tuple, a 4-dword SRC2 a VGPR tuple, 1- and

@@ -35,48 +35,60 @@
 #define CODE_SCC            253
 #define CODE_LDS_DIRECT     254
 
+/* A name is stored in place, NUL-padded to MQSAD__SPECIAL_TEXT bytes, with its length:
+ * the printer copies it with fixed-size moves (mqsad__special_text). */
+#define SPECIAL(name, width, slots) { name, sizeof(name) - 1, width, slots }
+
 static const struct special_info {
-    const char *name;
+    char name[MQSAD__SPECIAL_TEXT];
+    unsigned char len;
     unsigned char width;   /* 1 or 2 */
     unsigned char slots;   /* bit 0 SRC0, bit 1 SRC1 */
 } specials[MQSAD_SPECIAL_COUNT] = {
-    [MQSAD_SPECIAL_NONE] = { "", 1, 0 },
-    [MQSAD_SPECIAL_VCC_LO] = { "vcc_lo", 1, 2 },
-    [MQSAD_SPECIAL_VCC_HI] = { "vcc_hi", 1, 2 },
-    [MQSAD_SPECIAL_VCC] = { "vcc", 2, 1 },
-    [MQSAD_SPECIAL_EXEC_LO] = { "exec_lo", 1, 2 },
-    [MQSAD_SPECIAL_EXEC_HI] = { "exec_hi", 1, 2 },
-    [MQSAD_SPECIAL_EXEC] = { "exec", 2, 1 },
-    [MQSAD_SPECIAL_FLAT_SCRATCH_LO] = { "flat_scratch_lo", 1, 2 },
-    [MQSAD_SPECIAL_FLAT_SCRATCH_HI] = { "flat_scratch_hi", 1, 2 },
-    [MQSAD_SPECIAL_FLAT_SCRATCH] = { "flat_scratch", 2, 1 },
-    [MQSAD_SPECIAL_XNACK_MASK_LO] = { "xnack_mask_lo", 1, 2 },
-    [MQSAD_SPECIAL_XNACK_MASK_HI] = { "xnack_mask_hi", 1, 2 },
-    [MQSAD_SPECIAL_XNACK_MASK] = { "xnack_mask", 2, 1 },
-    [MQSAD_SPECIAL_TBA_LO] = { "tba_lo", 1, 2 },
-    [MQSAD_SPECIAL_TBA_HI] = { "tba_hi", 1, 2 },
-    [MQSAD_SPECIAL_TBA] = { "tba", 2, 1 },
-    [MQSAD_SPECIAL_TMA_LO] = { "tma_lo", 1, 2 },
-    [MQSAD_SPECIAL_TMA_HI] = { "tma_hi", 1, 2 },
-    [MQSAD_SPECIAL_TMA] = { "tma", 2, 1 },
-    [MQSAD_SPECIAL_M0] = { "m0", 1, 2 },
-    [MQSAD_SPECIAL_NULL] = { "null", 1, 3 },
-    [MQSAD_SPECIAL_SRC_SHARED_BASE] = { "src_shared_base", 1, 3 },
-    [MQSAD_SPECIAL_SRC_SHARED_LIMIT] = { "src_shared_limit", 1, 3 },
-    [MQSAD_SPECIAL_SRC_PRIVATE_BASE] = { "src_private_base", 1, 3 },
-    [MQSAD_SPECIAL_SRC_PRIVATE_LIMIT] = { "src_private_limit", 1, 3 },
-    [MQSAD_SPECIAL_SRC_POPS_EXITING_WAVE_ID] = { "src_pops_exiting_wave_id", 1, 3 },
-    [MQSAD_SPECIAL_SRC_FLAT_SCRATCH_BASE_LO] = { "src_flat_scratch_base_lo", 1, 3 },
-    [MQSAD_SPECIAL_SRC_FLAT_SCRATCH_BASE_HI] = { "src_flat_scratch_base_hi", 1, 3 },
-    [MQSAD_SPECIAL_SRC_VCCZ] = { "src_vccz", 1, 3 },
-    [MQSAD_SPECIAL_SRC_EXECZ] = { "src_execz", 1, 3 },
-    [MQSAD_SPECIAL_SRC_SCC] = { "src_scc", 1, 3 },
-    [MQSAD_SPECIAL_SRC_LDS_DIRECT] = { "src_lds_direct", 1, 0 },
+    [MQSAD_SPECIAL_NONE] = SPECIAL("", 1, 0),
+    [MQSAD_SPECIAL_VCC_LO] = SPECIAL("vcc_lo", 1, 2),
+    [MQSAD_SPECIAL_VCC_HI] = SPECIAL("vcc_hi", 1, 2),
+    [MQSAD_SPECIAL_VCC] = SPECIAL("vcc", 2, 1),
+    [MQSAD_SPECIAL_EXEC_LO] = SPECIAL("exec_lo", 1, 2),
+    [MQSAD_SPECIAL_EXEC_HI] = SPECIAL("exec_hi", 1, 2),
+    [MQSAD_SPECIAL_EXEC] = SPECIAL("exec", 2, 1),
+    [MQSAD_SPECIAL_FLAT_SCRATCH_LO] = SPECIAL("flat_scratch_lo", 1, 2),
+    [MQSAD_SPECIAL_FLAT_SCRATCH_HI] = SPECIAL("flat_scratch_hi", 1, 2),
+    [MQSAD_SPECIAL_FLAT_SCRATCH] = SPECIAL("flat_scratch", 2, 1),
+    [MQSAD_SPECIAL_XNACK_MASK_LO] = SPECIAL("xnack_mask_lo", 1, 2),
+    [MQSAD_SPECIAL_XNACK_MASK_HI] = SPECIAL("xnack_mask_hi", 1, 2),
+    [MQSAD_SPECIAL_XNACK_MASK] = SPECIAL("xnack_mask", 2, 1),
+    [MQSAD_SPECIAL_TBA_LO] = SPECIAL("tba_lo", 1, 2),
+    [MQSAD_SPECIAL_TBA_HI] = SPECIAL("tba_hi", 1, 2),
+    [MQSAD_SPECIAL_TBA] = SPECIAL("tba", 2, 1),
+    [MQSAD_SPECIAL_TMA_LO] = SPECIAL("tma_lo", 1, 2),
+    [MQSAD_SPECIAL_TMA_HI] = SPECIAL("tma_hi", 1, 2),
+    [MQSAD_SPECIAL_TMA] = SPECIAL("tma", 2, 1),
+    [MQSAD_SPECIAL_M0] = SPECIAL("m0", 1, 2),
+    [MQSAD_SPECIAL_NULL] = SPECIAL("null", 1, 3),
+    [MQSAD_SPECIAL_SRC_SHARED_BASE] = SPECIAL("src_shared_base", 1, 3),
+    [MQSAD_SPECIAL_SRC_SHARED_LIMIT] = SPECIAL("src_shared_limit", 1, 3),
+    [MQSAD_SPECIAL_SRC_PRIVATE_BASE] = SPECIAL("src_private_base", 1, 3),
+    [MQSAD_SPECIAL_SRC_PRIVATE_LIMIT] = SPECIAL("src_private_limit", 1, 3),
+    [MQSAD_SPECIAL_SRC_POPS_EXITING_WAVE_ID] = SPECIAL("src_pops_exiting_wave_id", 1, 3),
+    [MQSAD_SPECIAL_SRC_FLAT_SCRATCH_BASE_LO] = SPECIAL("src_flat_scratch_base_lo", 1, 3),
+    [MQSAD_SPECIAL_SRC_FLAT_SCRATCH_BASE_HI] = SPECIAL("src_flat_scratch_base_hi", 1, 3),
+    [MQSAD_SPECIAL_SRC_VCCZ] = SPECIAL("src_vccz", 1, 3),
+    [MQSAD_SPECIAL_SRC_EXECZ] = SPECIAL("src_execz", 1, 3),
+    [MQSAD_SPECIAL_SRC_SCC] = SPECIAL("src_scc", 1, 3),
+    [MQSAD_SPECIAL_SRC_LDS_DIRECT] = SPECIAL("src_lds_direct", 1, 0),
 };
 
 const char *mqsad_special_name(mqsad_special id)
 {
     return (unsigned)id < MQSAD_SPECIAL_COUNT ? specials[id].name : "";
+}
+
+const char *mqsad__special_text(mqsad_special id, size_t *len)
+{
+    if ((unsigned)id >= MQSAD_SPECIAL_COUNT) id = MQSAD_SPECIAL_NONE;
+    *len = specials[id].len;
+    return specials[id].name;
 }
 
 unsigned mqsad_special_width(mqsad_special id)
