@@ -2,7 +2,8 @@
  * insn.c — the instruction table: the single source of truth for per-instruction facts
  * of the SAD family (name, opcode per encoding family, operand widths, availability,
  * clamp element, scalar reference). Opcodes were read from llvm-mc 22 encodings
- * (scripts/gen_vectors.py); every layer reads them through mqsad_insn_get().
+ * (scripts/gen_vectors.py); every layer reads them through mqsad_insn_get(), the decoder
+ * through mqsad__insn_by_opcode() (an index by OP value built from the same macros).
  */
 #include "mqsad.h"
 #include "isa/isa.h"
@@ -79,9 +80,13 @@ const mqsad__mnemonic *mqsad__insn_mnemonic(mqsad_insn_id id)
 #define OP_OF(enc, ...) OP_OF_(enc, __VA_ARGS__)
 #define OP_OF_(enc, sici, vi, gfx10, gfx11) \
     ((enc) == MQSAD_ENC_SICI ? (sici) : (enc) == MQSAD_ENC_VI ? (vi) : (enc) == MQSAD_ENC_GFX10 ? (gfx10) : (gfx11))
-#define AT(enc, id) [OP_OF(enc, OP_##id)] = MQSAD_INSN_##id + 1
-#define BY_OP(enc) { AT(enc, MQSAD_U32_U8), AT(enc, SAD_U8), AT(enc, SAD_HI_U8), AT(enc, SAD_U16), \
-                     AT(enc, SAD_U32), AT(enc, MSAD_U8), AT(enc, QSAD_PK_U16_U8), AT(enc, MQSAD_PK_U16_U8) }
+#define EACH_INSN(X, enc) X(enc, MQSAD_U32_U8) X(enc, SAD_U8) X(enc, SAD_HI_U8) X(enc, SAD_U16) \
+    X(enc, SAD_U32) X(enc, MSAD_U8) X(enc, QSAD_PK_U16_U8) X(enc, MQSAD_PK_U16_U8)
+#define AT(enc, id) [OP_OF(enc, OP_##id)] = MQSAD_INSN_##id + 1,
+#define BY_OP(enc) { EACH_INSN(AT, enc) }
+#define ONE(enc, id) 1 +
+/* every instruction once (a repeated one would be a duplicate initializer) */
+_Static_assert(EACH_INSN(ONE, 0) 0 == MQSAD_INSN_COUNT, "EACH_INSN lists every instruction");
 #define OP_VALUES 1024u   /* the widest OP field has 10 bits */
 static const uint8_t insn_by_op[4][OP_VALUES] = {
     BY_OP(MQSAD_ENC_SICI), BY_OP(MQSAD_ENC_VI), BY_OP(MQSAD_ENC_GFX10), BY_OP(MQSAD_ENC_GFX11),
