@@ -89,20 +89,18 @@ static where locate(unsigned long lineno, const char *text, size_t len, unsigned
 {
     where w;
     size_t at = col ? col - 1 : 0, i, e;
-    const char *nl;
     w.line = lineno;
     w.seg = 0;
     if (at > len) at = len;
-    /* a statement is mostly one line: look for line ends only when there is one */
-    if (memchr(text, '\n', at) || memchr(text, '\r', at)) {
+    e = mqsad__line_end(text, len);
+    /* a statement is mostly one line: the lines before col are counted when there are */
+    if (e < at) {
         for (i = 0; i < at; i++) {
             if (text[i] == '\n') w.line++;
             if (text[i] == '\n' || text[i] == '\r') w.seg = i + 1;
         }
+        e = w.seg + mqsad__line_end(text + w.seg, len - w.seg);
     }
-    e = len;
-    if ((nl = memchr(text + w.seg, '\n', len - w.seg)) != NULL) e = (size_t)(nl - text);
-    if ((nl = memchr(text + w.seg, '\r', e - w.seg)) != NULL) e = (size_t)(nl - text);
     w.seg_len = e - w.seg;
     w.col = (unsigned)(col - w.seg);
     return w;

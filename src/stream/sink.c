@@ -64,12 +64,44 @@ void mqsad__sink_ulong(mqsad__sink *o, unsigned long v)
     mqsad__sink_put(o, d + i, sizeof d - i);
 }
 
+/* Eight bytes at a time (SWAR): a word holds byte c when (x - ONES) & ~x & HIGHS is not 0
+ * for x = word ^ (c * ONES). */
+#define ONES 0x0101010101010101ull
+#define HIGHS 0x8080808080808080ull
+
+static inline uint64_t has_byte(uint64_t w, unsigned char c)
+{
+    uint64_t x = w ^ (ONES * c);
+    return (x - ONES) & ~x & HIGHS;
+}
+
+/* the whole 8-byte blocks at the start of s[0..n) without '\n' or '\r' (and, when
+ * plain, without '\t' or a non-ASCII byte): where a byte loop has to look */
+static size_t skip_blocks(const char *s, size_t n, int plain)
+{
+    size_t i = 0;
+    for (; i + 8 <= n; i += 8) {
+        uint64_t w;
+        memcpy(&w, s + i, 8);
+        if (has_byte(w, '\n') | has_byte(w, '\r') | (plain ? (w & HIGHS) | has_byte(w, '\t') : 0))
+            break;
+    }
+    return i;
+}
+
+size_t mqsad__line_end(const char *s, size_t n)
+{
+    size_t i = skip_blocks(s, n, 0);
+    while (i < n && s[i] != '\n' && s[i] != '\r') i++;
+    return i;
+}
+
 void mqsad__sink_source(mqsad__sink *o, const char *seg, size_t len, unsigned col)
 {
     size_t i = 0, run, vis = 0, caret = 0;
     int ascii = 1, tabs = 0;
     /* one pass: the line's end, a non-ASCII byte, a tab */
-    for (run = 0; run < len; run++) {
+    for (run = skip_blocks(seg, len, 1); run < len; run++) {
         unsigned char c = (unsigned char)seg[run];
         if (c <= '\r') {
             if (c == '\n' || c == '\r') break;

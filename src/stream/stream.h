@@ -58,6 +58,8 @@ static inline void mqsad__sink_put(mqsad__sink *o, const void *s, size_t n)
  *   "warning". */
 void mqsad__sink_diag(mqsad__sink *o, const char *name, unsigned long line, unsigned col,
                       const char *kind, const char *msg, const char *seg, size_t len);
+/* the index of the first '\n' or '\r' in s[0..n), n when there is none */
+size_t mqsad__line_end(const char *s, size_t n);
 /* only the source line and caret of mqsad__sink_diag */
 void mqsad__sink_source(mqsad__sink *o, const char *seg, size_t len, unsigned col);
 
