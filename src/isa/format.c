@@ -23,6 +23,16 @@
 
 #include <string.h>
 
+/* The common operands' path is inlined into each slot (a branch predictor entry per slot);
+ * the rarer kinds stay out of line so that it stays short. */
+#if defined(__GNUC__)
+#define HOT_INLINE static inline __attribute__((always_inline))
+#define COLD static __attribute__((noinline))
+#else
+#define HOT_INLINE static inline
+#define COLD static
+#endif
+
 /* ---- bounds ------------------------------------------------------------------------- */
 
 /* Longest operand text without its annotation, plus the slack of the fixed-size copies
@@ -133,7 +143,7 @@ static const struct { char text[4]; unsigned char len; } reg_prefix[3] = {
 };
 
 /* v1, v[2:3], s.., ttmp..: op->kind is VGPR, SGPR or TTMP */
-static inline char *emit_reg(char *o, const mqsad_operand *op)
+HOT_INLINE char *emit_reg(char *o, const mqsad_operand *op)
 {
     unsigned k = (unsigned)op->kind - MQSAD_OPK_VGPR;
     memcpy(o, reg_prefix[k].text, 4);
@@ -173,7 +183,7 @@ static char *emit_inline_code(char *o, unsigned dw, unsigned code)
 /* The operands other than registers and inline integers. dw: the constant type of the
  * slot: 2 (f64, 64-bit integers) for a 64-bit source, 1 (f32) for every other slot, the
  * 128-bit SRC2 included. */
-static char *emit_other(char *o, const mqsad_inst *in, const mqsad_operand *op, unsigned dw)
+COLD char *emit_other(char *o, const mqsad_inst *in, const mqsad_operand *op, unsigned dw)
 {
     unsigned code;
     int c;
@@ -218,7 +228,7 @@ static char *emit_other(char *o, const mqsad_inst *in, const mqsad_operand *op, 
 
 /* The text of *op without its annotation (at most OPERAND_ROOM bytes written, PLAIN_ROOM
  * for one that is not a symbol); width: its slot's dwords. */
-static inline char *emit_operand(char *o, const mqsad_inst *in, const mqsad_operand *op, unsigned width)
+HOT_INLINE char *emit_operand(char *o, const mqsad_inst *in, const mqsad_operand *op, unsigned width)
 {
     if ((unsigned)op->kind - MQSAD_OPK_VGPR < 3u) return emit_reg(o, op);
     if (op->kind == MQSAD_OPK_INLINE_INT) return emit_i(o, (int64_t)op->value);
@@ -287,10 +297,7 @@ static size_t text_room(const mqsad_inst *in)
     return room;
 }
 
-#if defined(__GNUC__)
-__attribute__((always_inline))
-#endif
-static inline char *emit_slot(char *o, const mqsad_inst *in, const shape *s, int slot)
+HOT_INLINE char *emit_slot(char *o, const mqsad_inst *in, const shape *s, int slot)
 {
     const mqsad_operand *op = slot_operand(in, slot);
     o = emit_operand(o, in, op, print_width(s, slot));
