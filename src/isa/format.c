@@ -137,9 +137,11 @@ static char *emit_hex(char *o, uint64_t v)
 }
 
 #define EMIT_LIT(o, lit) (memcpy((o), (lit), sizeof(lit) - 1), (o) + sizeof(lit) - 1)
+/* a short text in a fixed-size table entry, with its length */
+#define TEXT(s) { s, sizeof(s) - 1 }
 
 static const struct { char text[4]; unsigned char len; } reg_prefix[3] = {
-    { "v", 1 }, { "s", 1 }, { "ttmp", 4 },
+    TEXT("v"), TEXT("s"), TEXT("ttmp"),
 };
 
 /* v1, v[2:3], s.., ttmp..: op->kind is VGPR, SGPR or TTMP */
@@ -158,8 +160,8 @@ HOT_INLINE char *emit_reg(char *o, const mqsad_operand *op)
 }
 
 static const struct { char text[8]; unsigned char len; } float_names[8] = {
-    { "0.5", 3 }, { "-0.5", 4 }, { "1.0", 3 }, { "-1.0", 4 },
-    { "2.0", 3 }, { "-2.0", 4 }, { "4.0", 3 }, { "-4.0", 4 },
+    TEXT("0.5"), TEXT("-0.5"), TEXT("1.0"), TEXT("-1.0"),
+    TEXT("2.0"), TEXT("-2.0"), TEXT("4.0"), TEXT("-4.0"),
 };
 
 /* Name of an inline constant code for a slot of type dw (1: f32, 2: f64); nothing for a
@@ -244,7 +246,7 @@ typedef struct shape {
     const uint8_t *width;    /* dwords per slot, MQSAD_SLOT_* */
 } shape;
 
-static const mqsad__mnemonic k_unknown = { "<unknown>", sizeof "<unknown>" - 1 };
+static const mqsad__mnemonic k_unknown = TEXT("<unknown>");
 
 static shape shape_of(const mqsad_inst *in)
 {
