@@ -370,6 +370,8 @@ static mqsad_special special_at(const mqsad_target *t, unsigned w, unsigned code
     int id;
     if (code == 254 && w == 1 && t->family->literal != MQSAD_LIT_32_64)
         return MQSAD_SPECIAL_SRC_LDS_DIRECT;
+    /* unrolled, each id's code is a constant or one family field, not a switch per id */
+#pragma GCC unroll 32
     for (id = MQSAD_SPECIAL_NONE + 1; id < MQSAD_SPECIAL_SRC_LDS_DIRECT; id++) {
         if (!(specials[id].slots & (w == 2 ? 1u : 2u))) continue;
         if (special_code(t, (mqsad_special)id, for_asm) == (int)code) return (mqsad_special)id;
