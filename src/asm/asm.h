@@ -41,6 +41,8 @@ void mqsad__asm_lex_init(asm_lexer *lx, const char *text, size_t len);
 /* Starts at byte pos, which must be a token boundary (lexing has no other state). */
 void mqsad__asm_lex_init_at(asm_lexer *lx, const char *text, size_t len, size_t pos);
 void mqsad__asm_lex_one(asm_lexer *lx, asm_tok *t);
+/* Bytes that continue an identifier (non-zero; 2 for '@', which cannot start one). */
+extern const unsigned char mqsad__asm_ident[256];
 
 static inline const asm_tok *asm_cur(asm_lexer *lx) { return &lx->la[0]; }
 

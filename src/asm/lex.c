@@ -23,14 +23,14 @@ static inline int is_alpha(int c) { return (unsigned)((c | 0x20) - 'a') < 26u; }
 static inline int is_hex(int c) { return is_digit(c) || (unsigned)((c | 0x20) - 'a') < 6u; }
 /* Identifier characters, indexed by byte: 1 for [A-Za-z0-9_$.], 2 for '@' (continues an
  * identifier, cannot start one; see lex_one); bytes >= 0x80 are 0. */
-static const unsigned char k_ident[256] = {
+const unsigned char mqsad__asm_ident[256] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0,
     2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 1,
     0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0,
 };
 
-static inline int is_ident_char(int c) { return c >= 0 && k_ident[c] == 1; }
+static inline int is_ident_char(int c) { return c >= 0 && mqsad__asm_ident[c] == 1; }
 
 /* Character at p, or -1 past the end (EOF) — never reads past len. */
 static inline int at(const asm_lexer *lx, size_t p)
@@ -277,7 +277,7 @@ static void lex_one(asm_lexer *lx, asm_tok *t)
             const unsigned char *q = (const unsigned char *)lx->text;
             size_t e = lx->len;
             /* '@' continues an identifier (AMDGPU MCAsmInfo: sym@abs32@lo is one token) */
-            while (p < e && k_ident[q[p]]) p++;
+            while (p < e && mqsad__asm_ident[q[p]]) p++;
         }
         mk(t, (p == s + 1 && c == '.') ? TK_DOT : TK_IDENT, s, p);
         lx->pos = p;

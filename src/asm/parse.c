@@ -970,11 +970,8 @@ static void extra_lexer_error(pstate *p, mqsad_diag *diag, unsigned errors)
  * operand. Anything else, and any operand that would fail, is left to the token parser,
  * which reads it from its start: no diagnostic is ever made here. */
 
-static inline int ident_char(int c)
-{
-    return (unsigned)((c | 0x20) - 'a') < 26u || (unsigned)(c - '0') < 10u || c == '_' ||
-           c == '$' || c == '.' || c == '@';
-}
+/* c (a byte) continues an identifier, as the lexer reads one */
+static inline int ident_char(unsigned char c) { return mqsad__asm_ident[c] != 0; }
 
 /* decimal digits at s[i..) without a leading zero (octal to the lexer), at most 19 (no
  * overflow); the index after them, 0 if none */
@@ -1004,6 +1001,15 @@ static size_t scan_int(const char *s, size_t i, size_t len, uint64_t *v)
         return i;
     }
     return scan_dec(s, i, len, v);
+}
+
+/* The checks parse_amdgpu_register makes of a regular register (class, range, the target
+ * has it), without a diagnostic: 1 if they pass. */
+static int reg_checked(pstate *p, pop *r, size_t loc)
+{
+    if (!regular_reg(p, r->rk, r->num, &r->width, (unsigned)loc)) { p->err = 0; return 0; }
+    r->lw = r->width;
+    return has_register(p, r);
 }
 
 /* A register name at s[b..e) (e after the identifier), "[lo:hi]" following a bare prefix;
@@ -1038,8 +1044,7 @@ static size_t scan_reg(pstate *p, const char *s, size_t b, size_t e, size_t len,
             r->num = (unsigned)lo;
             r->width = (unsigned)(hi - lo + 1);
         }
-        if (!regular_reg(p, rk, r->num, &r->width, (unsigned)b)) { p->err = 0; return 0; }
-        r->lw = r->width;
+        return reg_checked(p, r, b) ? e : 0;
     }
     return has_register(p, r) ? e : 0;
 }
@@ -1088,9 +1093,7 @@ static size_t scan_operand(pstate *p, size_t i, pop *o)
             o->rk = s[i] == 'v' ? RK_VGPR : RK_SGPR;
             o->num = (unsigned)n;
             o->width = 1;
-            if (!regular_reg(p, o->rk, o->num, &o->width, (unsigned)i)) { p->err = 0; return 0; }
-            o->lw = o->width;
-            if (!has_register(p, o)) return 0;
+            if (!reg_checked(p, o, i)) return 0;
             reg = 1;
             goto end;
         }
