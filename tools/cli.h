@@ -49,33 +49,4 @@ static inline void cli_spaces(FILE *o, size_t n)
     }
 }
 
-/* llvm::SMDiagnostic::print's source echo for the 1-based byte column col of
- * line[0..len) (the segment up to its '\n' or '\r'): the line with tabs expanded to
- * multiples of 8, then a caret under the column, left out when the line has a non-ASCII
- * byte. Written in runs (stderr is unbuffered). Shared by `mqsad asm` and `mqsad dis`. */
-static inline void cli_print_source(FILE *o, const char *line, size_t len, unsigned col)
-{
-    size_t i = 0, run, vis = 0, caret = 0;
-    int ascii = 1;
-    for (run = 0; run < len && line[run] != '\n' && line[run] != '\r'; run++)
-        if ((unsigned char)line[run] >= 0x80) ascii = 0;
-    len = run;
-    while (i < len) {
-        for (run = i; run < len && line[run] != '\t'; run++) continue;
-        if (col > i && col <= run) caret = vis + (col - 1 - i);
-        fwrite(line + i, 1, run - i, o);
-        vis += run - i;
-        if (run == len) break;
-        if (col == run + 1) caret = vis;
-        cli_spaces(o, 8 - vis % 8);
-        vis += 8 - vis % 8;
-        i = run + 1;
-    }
-    if (col > len) caret = vis + (col - 1 - len);
-    fputc('\n', o);
-    if (!ascii) return;
-    cli_spaces(o, caret);
-    fputs("^\n", o);
-}
-
 #endif
