@@ -406,10 +406,56 @@ static void format_status(void)
     CHECK_EQ_S(buf, "v_mqsad_u32_u8 v[4:7], 0.15915494309189532, 0.15915494, v[8:11]");
 }
 
+/* mqsad_decode's fields[] (the --explain layout) on every target, for any word, valid or
+ * not: in bit order, at the positions the target table's row gives (OP, CLAMP and the
+ * ignored field move between layouts) and the fixed VOP3 ones elsewhere, with the word's
+ * bits as values. */
+static void decode_fields(void)
+{
+    unsigned long long rs = 0x2545f4914f6cdd1dull;
+    size_t ti;
+    for (ti = 0; ti < mqsad_target_count(); ti++) {
+        const mqsad_target *t = mqsad_target_at(ti);
+        const mqsad_family *f = t->family;
+        int clamp_first = f->clamp_bit_layout < f->ignored_lo, r, k;
+        struct { const char *name; unsigned lo, hi; } want[11] = {
+            { "VDST", 0, 7 }, { "ABS", 8, 10 }, { NULL, 0, 0 }, { NULL, 0, 0 },
+            { "OP", f->op_lo, f->op_lo + f->op_bits - 1u }, { "ENCODING", 26, 31 },
+            { "SRC0", 32, 40 }, { "SRC1", 41, 49 }, { "SRC2", 50, 58 }, { "OMOD", 59, 60 },
+            { "NEG", 61, 63 },
+        };
+        want[clamp_first ? 2 : 3].name = "CLAMP";
+        want[clamp_first ? 2 : 3].lo = want[clamp_first ? 2 : 3].hi = f->clamp_bit_layout;
+        want[clamp_first ? 3 : 2].name = f->encoding == MQSAD_ENC_SICI ? "RESERVED" : "OPSEL";
+        want[clamp_first ? 3 : 2].lo = f->ignored_lo;
+        want[clamp_first ? 3 : 2].hi = f->ignored_hi;
+        for (r = 0; r < 64; r++) {
+            unsigned long long w = t_xorshift64(&rs);
+            uint8_t b[16];
+            mqsad_inst in;
+            if (r & 1) w = (w & ~(0x3full << 26)) | (unsigned long long)f->marker << 26;
+            for (k = 0; k < 8; k++) b[k] = (uint8_t)(w >> (8 * k));
+            memset(b + 8, 0, 8);
+            mqsad_decode(t, b, sizeof b, &in);
+            CHECK(in.field_count == 11, "%s: %u fields", t->name, in.field_count);
+            for (k = 0; k < 11; k++) {
+                const mqsad_field *fl = &in.fields[k];
+                CHECK(fl->name && !strcmp(fl->name, want[k].name) && fl->lo == want[k].lo &&
+                      fl->hi == want[k].hi &&
+                      fl->value == ((w >> want[k].lo) & ((1ull << (want[k].hi - want[k].lo + 1)) - 1)),
+                      "%s word 0x%016llx field %d: %s %u..%u = 0x%x, want %s %u..%u", t->name, w, k,
+                      fl->name ? fl->name : "(null)", fl->lo, fl->hi, fl->value, want[k].name,
+                      want[k].lo, want[k].hi);
+            }
+        }
+    }
+}
+
 int main(void)
 {
     roundtrip_vectors();
     decode_status();
+    decode_fields();
     encode_status();
     format_status();
     return t_done();

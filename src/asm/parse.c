@@ -905,20 +905,6 @@ static int family_elsewhere(const mqsad_target *t, const char *name, size_t len)
     return in && !strcmp(in->name, b) && !mqsad_insn_on_target(in->id, t);
 }
 
-/* The instruction whose lower-case mnemonic is exactly mn[0..len), or NULL. */
-static const mqsad_insn_info *insn_named(const char *mn, size_t len)
-{
-    unsigned i;
-    for (i = 0; i < MQSAD_INSN_COUNT; i++) {
-        const mqsad_insn_info *in = mqsad_insn_get((mqsad_insn_id)i);
-        size_t k = 0;
-        if (len < 3 || in->name[2] != mn[2]) continue;   /* every name is "v_" and more */
-        while (k < len && in->name[k] == mn[k]) k++;   /* stops at the name's end */
-        if (k == len && in->name[k] == '\0') return in;
-    }
-    return NULL;
-}
-
 /* A mnemonic that is no SAD-family instruction of this target: "invalid instruction" with
  * llvm-mc's suggestions when no GPU knows the name, "instruction not supported on this GPU"
  * when only others do (a family member the generation lacks, by the instruction table, or
@@ -1289,7 +1275,7 @@ mnemonic:
         mlen = mnemonic_suffix(mn, mlen, &variant);
         suffixed = mlen != k;
         mn[mlen] = '\0';
-        p->in = insn_named(mn, mlen);   /* exactly: not "_e64_e64", "_e64_sdwa" */
+        p->in = mqsad__insn_named(mn, mlen);   /* exactly: not "_e64_e64", "_e64_sdwa" */
         known = p->in && mqsad_insn_on_target(p->in->id, target);
         variant_err = known && variant;
         dpp_ok = known && has_vop3_dpp(p);
@@ -1602,7 +1588,7 @@ mnemonic:
         int s;
         for (s = 0; s < 4; s++) {
             mqsad_operand *d = s == MQSAD_SLOT_VDST ? &in->vdst : &in->src[s];
-            st = mqsad_operand_resolve_insn(target, in->insn, s, d);
+            st = mqsad__operand_resolve(target, p->in, s, d);
             if (st != MQSAD_OK) {
                 fill_diag(diag, st, ops[s == MQSAD_SLOT_VDST ? 0 : s + 1].pos + 1, mqsad_strerror(st));
                 return st;

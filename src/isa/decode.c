@@ -37,29 +37,39 @@ static uint32_t bits(uint64_t w, unsigned lo, unsigned hi)
     return (uint32_t)((w >> lo) & ((1ull << (hi - lo + 1)) - 1));
 }
 
-static mqsad_field field(uint64_t w, const char *name, unsigned lo, unsigned hi)
+/* The raw layout in bit order (for --explain), one per layout: CLAMP and the ignored field
+ * swap places between SICI and the rest, and OP is one bit narrower there. The family
+ * rows say the same (op_lo, op_bits, clamp_bit_layout, ignored_lo/hi); tests/test_codec.c
+ * checks that every family's fields agree with its row. */
+#define FIELD(name, lo, hi) { name, lo, hi, 0 }
+static const mqsad_field layout_sici[MQSAD_MAX_FIELDS] = {
+    FIELD("VDST", 0, 7), FIELD("ABS", 8, 10), FIELD("CLAMP", 11, 11), FIELD("RESERVED", 12, 16),
+    FIELD("OP", 17, 25), FIELD("ENCODING", 26, 31), FIELD("SRC0", 32, 40), FIELD("SRC1", 41, 49),
+    FIELD("SRC2", 50, 58), FIELD("OMOD", 59, 60), FIELD("NEG", 61, 63),
+};
+static const mqsad_field layout_vop3[MQSAD_MAX_FIELDS] = {
+    FIELD("VDST", 0, 7), FIELD("ABS", 8, 10), FIELD("OPSEL", 11, 14), FIELD("CLAMP", 15, 15),
+    FIELD("OP", 16, 25), FIELD("ENCODING", 26, 31), FIELD("SRC0", 32, 40), FIELD("SRC1", 41, 49),
+    FIELD("SRC2", 50, 58), FIELD("OMOD", 59, 60), FIELD("NEG", 61, 63),
+};
+#undef FIELD
+
+/* Inlined once per layout, so that every position is a constant: a copy of the layout and
+ * one shift and mask per value. */
+__attribute__((always_inline))
+static inline void fill_layout(mqsad_field *fl, const mqsad_field *layout, uint64_t w)
 {
-    return (mqsad_field){ name, (uint8_t)lo, (uint8_t)hi, bits(w, lo, hi) };
+    memcpy(fl, layout, MQSAD_MAX_FIELDS * sizeof *fl);
+#define VALUE(i) fl[i].value = bits(w, layout[i].lo, layout[i].hi)
+    VALUE(0); VALUE(1); VALUE(2); VALUE(3); VALUE(4); VALUE(5);
+    VALUE(6); VALUE(7); VALUE(8); VALUE(9); VALUE(10);
+#undef VALUE
 }
 
-/* The raw layout in bit order, filled even when the word turns out to be invalid (for
- * --explain). CLAMP and the ignored field swap places between SICI and the rest. */
 static void fill_fields(mqsad_inst *out, const mqsad_family *f, uint64_t w)
 {
-    unsigned clamp_first = f->clamp_bit_layout < f->ignored_lo;
-    out->fields[0] = field(w, "VDST", 0, 7);
-    out->fields[1] = field(w, "ABS", 8, 10);
-    out->fields[3 - clamp_first] = field(w, "CLAMP", f->clamp_bit_layout, f->clamp_bit_layout);
-    out->fields[2 + clamp_first] = field(w, f->encoding == MQSAD_ENC_SICI ? "RESERVED" : "OPSEL",
-                                         f->ignored_lo, f->ignored_hi);
-    out->fields[4] = field(w, "OP", f->op_lo, f->op_lo + f->op_bits - 1u);
-    out->fields[5] = field(w, "ENCODING", 26, 31);
-    out->fields[6] = field(w, "SRC0", 32, 40);
-    out->fields[7] = field(w, "SRC1", 41, 49);
-    out->fields[8] = field(w, "SRC2", 50, 58);
-    out->fields[9] = field(w, "OMOD", 59, 60);
-    out->fields[10] = field(w, "NEG", 61, 63);
-    out->fields[11] = (mqsad_field){ 0 };
+    if (f->encoding == MQSAD_ENC_SICI) fill_layout(out->fields, layout_sici, w);
+    else fill_layout(out->fields, layout_vop3, w);
     out->field_count = 11;
 }
 

@@ -69,6 +69,14 @@ const mqsad_insn_info *mqsad_insn_get(mqsad_insn_id id)
     return (unsigned)id < MQSAD_INSN_COUNT ? &insns[id] : NULL;
 }
 
+const mqsad_insn_info *mqsad__insn_named(const char *mn, size_t len)
+{
+    unsigned i;
+    for (i = 0; i < MQSAD_INSN_COUNT; i++)   /* the lengths tell most names apart */
+        if (mnemonics[i].len == len && memcmp(mnemonics[i].text, mn, len) == 0) return &insns[i];
+    return NULL;
+}
+
 const mqsad__mnemonic *mqsad__insn_mnemonic(mqsad_insn_id id)
 {
     return (unsigned)id < MQSAD_INSN_COUNT ? &mnemonics[id] : NULL;

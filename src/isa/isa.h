@@ -69,6 +69,10 @@ int mqsad_value_is_inline(const mqsad_target *t, int slot, uint64_t value, unsig
  * (literal count, constant bus: mqsad_validate). */
 mqsad_status mqsad_operand_resolve_insn(const mqsad_target *t, mqsad_insn_id id, int slot,
                                         mqsad_operand *op);
+/* mqsad_operand_resolve_insn without its argument checks, for the assembler: t has a
+ * family, in is a row of the instruction table, slot is MQSAD_SLOT_*. */
+mqsad_status mqsad__operand_resolve(const mqsad_target *t, const mqsad_insn_info *in, int slot,
+                                    mqsad_operand *op);
 /* mqsad_insn_operand_from_code without its argument checks, for the decoder: target has a
  * family, in is a row of the instruction table, slot is MQSAD_SLOT_*. Writes every member
  * of *out, on error too. */
@@ -92,6 +96,8 @@ typedef struct mqsad__mnemonic {
     unsigned char len;
 } mqsad__mnemonic;
 const mqsad__mnemonic *mqsad__insn_mnemonic(mqsad_insn_id id);
+/* The instruction whose lower-case mnemonic is exactly mn[0..len), or NULL. */
+const mqsad_insn_info *mqsad__insn_named(const char *mn, size_t len);
 
 /* mqsad_operand_resolve_insn for V_MQSAD_U32_U8. The widths and kinds a slot allows come
  * from the instruction table: VDST a VGPR tuple, a 4-dword SRC2 a VGPR tuple, 1- and

@@ -251,14 +251,18 @@ int mqsad_operand_is_scalar(const mqsad_operand *op)
 mqsad_status mqsad_operand_resolve_insn(const mqsad_target *t, mqsad_insn_id id, int slot,
                                         mqsad_operand *op)
 {
-    const mqsad_family *f;
     const mqsad_insn_info *in = mqsad_insn_get(id);
-    unsigned w, vmax;
-    int c;
     if (!t || !t->family || !op || !in || slot < MQSAD_SLOT_SRC0 || slot > MQSAD_SLOT_VDST)
         return MQSAD_E_INVALID_ARGUMENT;
-    f = t->family;
-    w = in->width[slot];
+    return mqsad__operand_resolve(t, in, slot, op);
+}
+
+mqsad_status mqsad__operand_resolve(const mqsad_target *t, const mqsad_insn_info *in, int slot,
+                                    mqsad_operand *op)
+{
+    const mqsad_family *f = t->family;
+    unsigned w = in->width[slot], vmax;
+    int c;
     /* the highest first VGPR of a w-wide tuple: gfx1250's tuples may run past v255
      * (vgpr_quad_max 254: v[254:257]), elsewhere they end at v255 */
     vmax = f->vgpr_quad_max > 252 ? 255u : 256u - w;
