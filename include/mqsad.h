@@ -170,6 +170,8 @@ typedef struct mqsad_family {
     uint8_t  gfx90a_insts;       /**< totalnumvgprs(a, v): AGPRs after 4-aligned VGPRs (CDNA2+) */
     uint8_t  arch_flat_scratch;  /**< extrasgprs(): flat scratch always counted (CDNA3, CDNA4) */
     uint8_t  gfx6;               /**< 1: GFX6 (SI), which lacks V_QSAD_PK_U16_U8 and V_MQSAD_U32_U8 */
+    uint8_t  dpp_src1_vgpr;      /**< 1: a VOP3-DPP form's SRC1 must be a VGPR (GFX11 without
+                                      GFX11.5's DPPSrc1SGPR; assembler, D5) */
 } mqsad_family;
 
 /** One named target (gfx name). Several names share one family row. */

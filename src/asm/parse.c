@@ -44,7 +44,8 @@
 
 /* ---- parsed operands -------------------------------------------------------------------- */
 
-enum { PO_REG = 1, PO_IMM, PO_EXPR, PO_CLAMP, PO_TOKEN };   /* PO_TOKEN: "::" / VOPDY name */
+/* PO_TOKEN: "::" / VOPDY name; PO_DPP_MOD: a DPP modifier in an operand's place (D5) */
+enum { PO_REG = 1, PO_IMM, PO_EXPR, PO_CLAMP, PO_TOKEN, PO_DPP_MOD };
 enum { RK_VGPR = 1, RK_SGPR, RK_TTMP, RK_AGPR, RK_SPECIAL };
 #define SPECIAL_PC ((mqsad_special)(MQSAD_SPECIAL_COUNT + 1))  /* "pc": never an operand here */
 
@@ -811,45 +812,104 @@ static int has_vop3_dpp(const pstate *p)
     return p->f->encoding == MQSAD_ENC_GFX11 && has_vop3_dpp_form(p->in);
 }
 
-/* 1 if the current token opens a DPP control (GFX10+ spellings): row_mirror,
- * row_half_mirror, or NAME: for dpp8, quad_perm, row_shl/shr/ror/share/xmask (a lone fi:,
- * row_mask:, bank_mask: or bound_ctrl: is "not a valid operand." to llvm-mc 22) */
-static int is_dpp_modifier(pstate *p)
+/* D5. LLVM 22 reads DPP controls and modifiers with custom operand parsers that it tries
+ * only where the VOP3-DPP forms have them, counting operands from 1 after the mnemonic
+ * (VDST, SRC0-2, clamp 5, control 6, then row_mask, bank_mask, bound_ctrl, fi), each
+ * optional operand letting the later ones move one place forward: a control at 5 or 6,
+ * row_mask at 6-7, bank_mask 6-8, bound_ctrl 6-9, fi 6-10. Anywhere else the same text is
+ * "not a valid operand." (or an expression, without the colon). */
+
+/* the DPP modifiers in the order the DPP form takes them, and the last place of each */
+static const struct { const char *name; unsigned char len, last; } dpp_mods[4] = {
+    { "row_mask", 8, 7 }, { "bank_mask", 9, 8 }, { "bound_ctrl", 10, 9 }, { "fi", 2, 10 },
+};
+
+/* 1 if the current token opens a DPP control at operand place k: row_mirror,
+ * row_half_mirror, quad_perm, row_shl/shr/ror/share/xmask (GFX10+ names, parseDPPCtrl:
+ * the colon is then required), or dpp8 followed by a colon (parseDPP8) */
+static int is_dpp_control(pstate *p, unsigned k)
 {
-    static const char *const named[] = { "dpp8", "quad_perm", "row_shl", "row_shr", "row_ror",
-                                         "row_share", "row_xmask" };
+    static const char *const named[] = { "row_mirror", "row_half_mirror", "quad_perm", "row_shl",
+                                         "row_shr", "row_ror", "row_share", "row_xmask" };
     const asm_tok *t = cur(p);
     size_t i;
-    if (t->kind != TK_IDENT) return 0;
-    if (tok_is(p, t, "row_mirror") || tok_is(p, t, "row_half_mirror")) return 1;
-    if (peek(p, 1)->kind != TK_COLON) return 0;
+    if ((k != 5 && k != 6) || t->kind != TK_IDENT) return 0;
+    if (tok_is(p, t, "dpp8")) return peek(p, 1)->kind == TK_COLON;
     for (i = 0; i < sizeof named / sizeof named[0]; i++)
         if (t->len == strlen(named[i]) && memcmp(tstr(p, t), named[i], t->len) == 0) return 1;
     return 0;
 }
 
-/* 1 if the current token opens one of the DPP modifiers that may follow a DPP control */
-static int is_dpp_extra(pstate *p)
+/* the index in dpp_mods of the DPP modifier NAME: opening at operand place k, or -1 */
+static int dpp_modifier(pstate *p, unsigned k)
 {
     const asm_tok *t = cur(p);
-    return t->kind == TK_IDENT && peek(p, 1)->kind == TK_COLON &&
-           (tok_is(p, t, "row_mask") || tok_is(p, t, "bank_mask") || tok_is(p, t, "bound_ctrl") ||
-            tok_is(p, t, "fi"));
+    int i;
+    if (k < 6 || t->kind != TK_IDENT || peek(p, 1)->kind != TK_COLON) return -1;
+    for (i = 0; i < 4; i++)
+        if (t->len == dpp_mods[i].len && memcmp(tstr(p, t), dpp_mods[i].name, t->len) == 0)
+            return k <= dpp_mods[i].last ? i : -1;
+    return -1;
 }
 
-/* steps over a DPP control or modifier: NAME, or NAME:VALUE, or NAME:[...] */
-static void skip_dpp(pstate *p)
+/* skipToken(kind, msg): 1 and the token consumed, or 0 with msg at the current token */
+static int expect_tok(pstate *p, asm_tok_kind kind, const char *msg)
 {
+    if (cur(p)->kind != kind) { perr(p, cur(p)->pos, msg); return 0; }
     next(p);
-    if (cur(p)->kind != TK_COLON) return;
+    return 1;
+}
+
+/* reads a DPP control (is_dpp_control) as parseDPPCtrl / parseDPP8 do, with their
+ * messages: values are absolute expressions; quad_perm:[4 x 0..3], dpp8:[8 x 0..7],
+ * row_shl/row_shr/row_ror:1..15, row_share/row_xmask:0..15. 0 with p->err set on error. */
+static int parse_dpp_control(pstate *p)
+{
+    const asm_tok *t = cur(p);
+    int dpp8 = tok_is(p, t, "dpp8"), quad = tok_is(p, t, "quad_perm");
+    int64_t v, lo = tok_is(p, t, "row_share") || tok_is(p, t, "row_xmask") ? 0 : 1;
+    char msg[32];
+    unsigned at;
+    snprintf(msg, sizeof msg, "invalid %.*s value", (int)t->len, tstr(p, t));
+    if (tok_is(p, t, "row_mirror") || tok_is(p, t, "row_half_mirror")) { next(p); return 1; }
     next(p);
-    if (cur(p)->kind == TK_LBRAC) {
-        while (cur(p)->kind != TK_RBRAC && cur(p)->kind != TK_EOS) next(p);
-        if (cur(p)->kind == TK_RBRAC) next(p);
-        return;
+    if (!expect_tok(p, TK_COLON, "expected a colon")) return 0;
+    if (dpp8 || quad) {
+        int i, n = dpp8 ? 8 : 4;
+        if (!expect_tok(p, TK_LBRAC, "expected an opening square bracket")) return 0;
+        for (i = 0; i < n; i++) {
+            if (i > 0 && !expect_tok(p, TK_COMMA, "expected a comma")) return 0;
+            at = cur(p)->pos;
+            if (!parse_expr_value(p, &v)) return 0;
+            if (v < 0 || v > (dpp8 ? 7 : 3)) {
+                perr(p, at, dpp8 ? "expected a 3-bit value" : "expected a 2-bit value");
+                return 0;
+            }
+        }
+        return expect_tok(p, TK_RBRAC, "expected a closing square bracket");
     }
-    if (cur(p)->kind == TK_MINUS) next(p);
-    if (cur(p)->kind != TK_EOS) next(p);
+    at = cur(p)->pos;
+    if (!parse_expr_value(p, &v)) return 0;
+    if (v < lo || v > 15) { perr(p, at, msg); return 0; }
+    return 1;
+}
+
+/* reads a DPP modifier (dpp_modifier) as parseIntWithPrefix does: NAME, ':', an absolute
+ * expression; bound_ctrl takes 0 or 1 only, else "invalid bound_ctrl value." at the name.
+ * 0 with p->err set on error. */
+static int parse_dpp_modifier(pstate *p)
+{
+    unsigned at = cur(p)->pos;
+    int bound_ctrl = tok_is(p, cur(p), "bound_ctrl");
+    int64_t v;
+    next(p);
+    next(p);
+    if (!parse_expr_value(p, &v)) return 0;
+    if (bound_ctrl && v != 0 && v != 1) {
+        perr(p, at, "invalid bound_ctrl value.");
+        return 0;
+    }
+    return 1;
 }
 
 static void fill_diag(mqsad_diag *diag, mqsad_status st, unsigned col, const char *msg)
@@ -1160,7 +1220,8 @@ static mqsad_status parse_stmt(pstate *p, const mqsad_target *target, const char
     size_t mlen, k, raw, mb, me;
     const char *mname;
     int known, variant_err = 0, res, prefixed, dpp_ok = 0, dpp_variant = 0, suffixed = 0;
-    unsigned dpp_pos = 0, dpp_after = 0;
+    unsigned dpp_pos = 0, dpp_after = 0, ndpp = 0;   /* ndpp: DPP items read (is_dpp_control) */
+    int mod, last_mod = -1, dpp8 = 0;
     const char *variant = NULL;
     mqsad_inst *in = out;
     const pop *clampop = NULL;
@@ -1295,17 +1356,37 @@ mnemonic:
         /* D5: a DPP control after the operands (and clamp) makes the line VOP3-DPP; its
          * tokens are stepped over, the rest is parsed and matched as llvm-mc does, and the
          * line rejected at the control only if nothing else fails first */
-        if (dpp_ok && nops >= 4 && (is_dpp_modifier(p) || (dpp_pos && is_dpp_extra(p)))) {
+        int dpp_item = 0;   /* a DPP control or modifier of the DPP form: no operand of ours */
+        if (dpp_ok && is_dpp_control(p, nops + ndpp + 1)) {
             if (!dpp_pos && (nops == 4 || (nops == 5 && ops[4].kind == PO_CLAMP))) dpp_pos = cur(p)->pos + 1;
             else if (!dpp_pos) dpp_pos = dpp_after = cur(p)->pos + 1;   /* after a fifth operand */
-            else if (!dpp_after && is_dpp_modifier(p)) dpp_after = cur(p)->pos + 1;   /* a second control */
-            skip_dpp(p);
+            else if (!dpp_after) dpp_after = cur(p)->pos + 1;   /* a second control */
+            if (!ndpp) dpp8 = tok_is(p, cur(p), "dpp8");
+            res = parse_dpp_control(p) ? PS_OK : PS_FAIL;
+            dpp_item = 1;
+        } else if (dpp_ok && (mod = dpp_modifier(p, nops + ndpp + 1)) >= 0) {
+            /* without a control it is an operand that no form without DPP takes */
+            memset(&o, 0, sizeof o);
+            o.kind = PO_DPP_MOD;
+            o.pos = cur(p)->pos;
+            res = parse_dpp_modifier(p) ? PS_OK : PS_FAIL;
+            if (dpp_pos) {
+                /* the DPP form takes each modifier once, in dpp_mods order; the DPP8 form
+                 * fi only */
+                if ((mod <= last_mod || (dpp8 && mod != 3)) && !dpp_after) dpp_after = o.pos + 1;
+                last_mod = mod;
+                dpp_item = 1;
+            }
+        } else {
+            if (nops < 4 && !dpp_pos && scan_operands(p, cur(p)->pos, ops, &nops)) continue;
+            /* the DPP control is an operand to LLVM: no clamp after it */
+            res = parse_operand(p, &o, nops + (dpp_pos != 0), known);
+        }
+        ndpp += (unsigned)dpp_item;
+        if (res == PS_OK && dpp_item) {
             if (cur(p)->kind == TK_COMMA) next(p);
             continue;
         }
-        if (nops < 4 && !dpp_pos && scan_operands(p, cur(p)->pos, ops, &nops)) continue;
-        /* the DPP control is an operand to LLVM: no clamp after it */
-        res = parse_operand(p, &o, nops + (dpp_pos != 0), known);
         if (res != PS_OK) {
             mqsad_status st = MQSAD_E_SYNTAX;
             /* an unknown mnemonic or variant: checkUnsupportedInstruction clears the
@@ -1400,6 +1481,19 @@ mnemonic:
             }
             fill_diag(diag, MQSAD_E_OPERAND_KIND, (nops >= OP_MATCH_CAP ? cap_pos : ops[e].pos) + 1,
                       "invalid operand for instruction");
+            return MQSAD_E_OPERAND_KIND;
+        }
+    }
+    if (dpp_pos && p->f->dpp_src1_vgpr) {
+        /* validateDPP on GFX11 before GFX11.5: a scalar SRC1 at the register, an inline
+         * constant at the mnemonic (literals failed matching above) */
+        const pop *o = &ops[2];
+        if (o->kind == PO_REG && o->rk != RK_VGPR) {
+            fill_diag(diag, MQSAD_E_OPERAND_KIND, o->pos + 1, "invalid operand for instruction");
+            return MQSAD_E_OPERAND_KIND;
+        }
+        if (o->kind == PO_IMM) {
+            fill_diag(diag, MQSAD_E_OPERAND_KIND, mnem_pos + 1, "src1 immediate operand invalid for instruction");
             return MQSAD_E_OPERAND_KIND;
         }
     }
