@@ -1358,12 +1358,17 @@ mnemonic:
          * line rejected at the control only if nothing else fails first */
         int dpp_item = 0;   /* a DPP control or modifier of the DPP form: no operand of ours */
         if (dpp_ok && is_dpp_control(p, nops + ndpp + 1)) {
-            if (!dpp_pos && (nops == 4 || (nops == 5 && ops[4].kind == PO_CLAMP))) dpp_pos = cur(p)->pos + 1;
-            else if (!dpp_pos) dpp_pos = dpp_after = cur(p)->pos + 1;   /* after a fifth operand */
-            else if (!dpp_after) dpp_after = cur(p)->pos + 1;   /* a second control */
-            if (!ndpp) dpp8 = tok_is(p, cur(p), "dpp8");
+            memset(&o, 0, sizeof o);
+            o.kind = PO_DPP_MOD;
+            o.pos = cur(p)->pos;
+            if (!suffixed || dpp_variant) {
+                if (!dpp_pos && (nops == 4 || (nops == 5 && ops[4].kind == PO_CLAMP))) dpp_pos = o.pos + 1;
+                else if (!dpp_pos) dpp_pos = dpp_after = o.pos + 1;   /* after a fifth operand */
+                else if (!dpp_after) dpp_after = o.pos + 1;   /* a second control */
+                if (!ndpp) dpp8 = tok_is(p, cur(p), "dpp8");
+                dpp_item = 1;
+            }   /* else "_e64" leaves the DPP forms out: the control is an operand no form takes */
             res = parse_dpp_control(p) ? PS_OK : PS_FAIL;
-            dpp_item = 1;
         } else if (dpp_ok && (mod = dpp_modifier(p, nops + ndpp + 1)) >= 0) {
             /* without a control it is an operand that no form without DPP takes */
             memset(&o, 0, sizeof o);
