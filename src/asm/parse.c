@@ -895,22 +895,23 @@ static int parse_dpp_control(pstate *p)
 }
 
 /* reads a DPP modifier (dpp_modifier) as parseIntWithPrefix does: NAME, ':', an absolute
- * expression; bound_ctrl takes 0 or 1 only, else "invalid bound_ctrl value." at the name.
- * 0 with p->err set on error. */
-static int parse_dpp_modifier(pstate *p)
+ * expression. 0 with p->err set when that fails. A bound_ctrl other than 0 or 1 is an
+ * error that does not stop the parse ("invalid bound_ctrl value." at the name, and LLVM
+ * reads on): *bad_bound gets its column, else 0. */
+static int parse_dpp_modifier(pstate *p, unsigned *bad_bound)
 {
     unsigned at = cur(p)->pos;
     int bound_ctrl = tok_is(p, cur(p), "bound_ctrl");
     int64_t v;
+    *bad_bound = 0;
     next(p);
     next(p);
     if (!parse_expr_value(p, &v)) return 0;
-    if (bound_ctrl && v != 0 && v != 1) {
-        perr(p, at, "invalid bound_ctrl value.");
-        return 0;
-    }
+    if (bound_ctrl && v != 0 && v != 1) *bad_bound = at + 1;
     return 1;
 }
+
+static const char k_bound_ctrl_msg[] = "invalid bound_ctrl value.";
 
 static void fill_diag(mqsad_diag *diag, mqsad_status st, unsigned col, const char *msg)
 {
@@ -1222,6 +1223,7 @@ static mqsad_status parse_stmt(pstate *p, const mqsad_target *target, const char
     int known, variant_err = 0, res, prefixed, dpp_ok = 0, dpp_variant = 0, suffixed = 0;
     unsigned dpp_pos = 0, dpp_after = 0, ndpp = 0;   /* ndpp: DPP items read (is_dpp_control) */
     int mod, last_mod = -1, dpp8 = 0;
+    unsigned pend[2], npend = 0, bad_bound;   /* columns of "invalid bound_ctrl value." */
     const char *variant = NULL;
     mqsad_inst *in = out;
     const pop *clampop = NULL;
@@ -1374,7 +1376,8 @@ mnemonic:
             memset(&o, 0, sizeof o);
             o.kind = PO_DPP_MOD;
             o.pos = cur(p)->pos;
-            res = parse_dpp_modifier(p) ? PS_OK : PS_FAIL;
+            res = parse_dpp_modifier(p, &bad_bound) ? PS_OK : PS_FAIL;
+            if (bad_bound && npend < 2) pend[npend++] = bad_bound;
             if (dpp_pos) {
                 /* the DPP form takes each modifier once, in dpp_mods order; the DPP8 form
                  * fi only */
@@ -1416,7 +1419,25 @@ mnemonic:
                 st = MQSAD_E_INPUT_TOO_LONG;
                 if (diag) diag->status = st;
             }
-            extra_lexer_error(p, diag, errors);
+            if (npend && known && !variant_err) {
+                /* the bound_ctrl error came first: this one is the second, unless it is
+                 * the generic "not a valid operand." that LLVM raises only when no error
+                 * is pending (for an unsupported name or variant it clears them) */
+                int second = p->err != 0;
+                if (diag && !second) {
+                    fill_diag(diag, MQSAD_E_SYNTAX, pend[0], k_bound_ctrl_msg);
+                } else if (diag) {
+                    size_t n = strlen(diag->message);
+                    if (n >= sizeof diag->extra_message) n = sizeof diag->extra_message - 1;
+                    memcpy(diag->extra_message, diag->message, n);
+                    diag->extra_message[n] = '\0';
+                    diag->extra_column = diag->column;
+                    fill_diag(diag, MQSAD_E_SYNTAX, pend[0], k_bound_ctrl_msg);
+                }
+                st = MQSAD_E_SYNTAX;
+            } else {
+                extra_lexer_error(p, diag, errors);
+            }
             if (diag) diag->in_operands = 1;
             return st;
         }
@@ -1434,6 +1455,15 @@ mnemonic:
         if (cur(p)->kind == TK_COMMA) next(p);
     }
 
+    if (npend) {   /* LLVM drops a statement with an error before matching it */
+        fill_diag(diag, MQSAD_E_SYNTAX, pend[0], k_bound_ctrl_msg);
+        if (diag && npend > 1) {
+            diag->extra_column = pend[1];
+            snprintf(diag->extra_message, sizeof diag->extra_message, "%s", k_bound_ctrl_msg);
+        }
+        if (diag) diag->in_operands = 1;
+        return MQSAD_E_SYNTAX;
+    }
     if (!known) { invalid_instruction(p, diag, mnem_pos + 1, mname, mlen); return MQSAD_E_UNSUPPORTED; }
     if (variant_err) {
         char m[80];
