@@ -443,7 +443,7 @@ MQSAD_API mqsad_status mqsad_format_fixup(const mqsad_inst *inst, char *buf, siz
                                           size_t *len);
 
 /* ===================================================================================
- * Assembler (src/asm/lex.c, src/asm/expr.c, src/asm/parse.c)
+ * Assembler (src/asm/)
  * =================================================================================== */
 
 /** A diagnostic with llvm-mc's column (1-based, in bytes) and message. */

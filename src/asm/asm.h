@@ -1,8 +1,9 @@
-/* parse_internal.h — the assembler's lexer and expression evaluator (src/asm/lex.c, src/asm/expr.c),
- * shared with src/asm/parse.c. They follow LLVM MC's AsmLexer / AsmParser rules (LLVM 22) so
- * that values, columns and messages match llvm-mc. Nothing here allocates. */
-#ifndef MQSAD_PARSE_INTERNAL_H
-#define MQSAD_PARSE_INTERNAL_H
+/* asm.h — the assembler's lexer and expression evaluator (src/asm/lex.c, src/asm/expr.c),
+ * shared with the statement and instruction parsers. They follow LLVM MC's AsmLexer /
+ * AsmParser rules (LLVM 22) so that values, columns and messages match llvm-mc. Nothing
+ * here allocates. */
+#ifndef MQSAD_ASM_H
+#define MQSAD_ASM_H
 
 #include "isa/isa.h"
 

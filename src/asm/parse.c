@@ -35,454 +35,19 @@
  * The SAD-family mnemonics of the instruction table (src/isa/insn.c) are known where
  * mqsad_insn_on_target() says so; any other mnemonic gets llvm-mc's "invalid instruction"
  * (with its suggestions) or "instruction not supported on this GPU".
+ *
+ * Registers are read by reg.c, DPP controls and modifiers by dpp.c, and the common operand
+ * spellings straight from the text by scan.c (the parser state: asm/pstate.h).
  */
-#include "asm/asm.h"
+#include "asm/pstate.h"
 
 #include <stddef.h>
-#include <string.h>
-#include <stdio.h>
-
-/* ---- parsed operands -------------------------------------------------------------------- */
-
-/* PO_TOKEN: "::" / VOPDY name; PO_DPP_MOD: a DPP modifier in an operand's place (D5) */
-enum { PO_REG = 1, PO_IMM, PO_EXPR, PO_CLAMP, PO_TOKEN, PO_DPP_MOD };
-enum { RK_VGPR = 1, RK_SGPR, RK_TTMP, RK_AGPR, RK_SPECIAL };
-#define SPECIAL_PC ((mqsad_special)(MQSAD_SPECIAL_COUNT + 1))  /* "pc": never an operand here */
-
-typedef struct pop {
-    int kind;
-    unsigned pos;
-    int rk;                  /* PO_REG */
-    unsigned num, width;     /* first register, dwords */
-    int subreg;              /* .l / .h */
-    mqsad_special special;
-    int64_t ival;            /* PO_IMM */
-    int is_fp, lit;          /* lit: 0 none, 1 lit(), 2 lit64() */
-    int node;                /* PO_EXPR */
-    int folded;              /* PO_EXPR: sub-trees were folded (ASM_EXPR_NODES), text lost */
-    int clamp;               /* PO_CLAMP */
-    unsigned lw;             /* PO_REG: LLVM's RegWidth in dwords (a special is 1, a list of
-                              * specials 1 + merged lo/hi pairs) */
-} pop;
 
 #define MAX_OPS 8
 /* With this many operands or more, llvm-mc 22 reports any operand mismatch at the
  * OP_MATCH_CAP-th one (measured: 26 operands point at the mismatch, 27 and more at the
  * 27th, whatever it is; the generated matcher's fixed operand table). */
 #define OP_MATCH_CAP 27
-
-typedef struct pstate {
-    const mqsad_target *t;
-    const mqsad_family *f;
-    const mqsad_insn_info *in;   /* the instruction, once its mnemonic is known */
-    asm_lexer lx;
-    asm_expr_ctx ex;
-    int err;                 /* a pending error */
-    unsigned err_pos;
-    char msg[160];
-    unsigned depth;
-} pstate;
-
-static void perr(pstate *p, unsigned pos, const char *msg)
-{
-    if (p->err) return;
-    p->err = 1;
-    p->err_pos = pos;
-    snprintf(p->msg, sizeof p->msg, "%s", msg);
-}
-
-static const asm_tok *cur(pstate *p) { return asm_cur(&p->lx); }
-static const asm_tok *peek(pstate *p, unsigned n) { return asm_peek(&p->lx, n); }
-static void next(pstate *p) { asm_next(&p->lx); }
-
-/* The n-th token ahead (n = 1 or 2) as LLVM's AMDGPU parser sees it where it looks ahead
- * (peekToken / peekTokens): the raw lexer there returns a block comment as a token, so v
- * followed by a block comment and [2:3] is not a register. Consuming a token
- * skips comments, so peek() is right everywhere else. */
-static const asm_tok *rpeek_comments(pstate *p, unsigned n);
-
-static inline const asm_tok *rpeek(pstate *p, unsigned n)
-{
-    const asm_tok *t = peek(p, 1);
-    if (t->comments == 0 && (n == 1 || t->kind == TK_EOS)) return t;   /* the usual case */
-    return rpeek_comments(p, n);
-}
-
-static const asm_tok *rpeek_comments(pstate *p, unsigned n)
-{
-    static const asm_tok comment = { TK_COMMENT, 0, 0, 0, NULL, 0 };
-    unsigned i;
-    for (i = 1;; i++) {
-        const asm_tok *t = peek(p, i);
-        if (t->comments >= n) return &comment;
-        n -= t->comments;
-        if (n == 1 || t->kind == TK_EOS || i == 2) return t;
-        n--;
-    }
-}
-static const char *tstr(pstate *p, const asm_tok *t) { return p->lx.text + t->pos; }
-
-#define tok_is(p, t, lit) ((t)->kind == TK_IDENT && (t)->len == sizeof(lit) - 1 && \
-                           memcmp((p)->lx.text + (t)->pos, lit, sizeof(lit) - 1) == 0)
-
-/* ---- special registers (getSpecialRegForName) ------------------------------------------ */
-
-static const struct { const char *name; mqsad_special id; } special_names[] = {
-    { "exec", MQSAD_SPECIAL_EXEC }, { "vcc", MQSAD_SPECIAL_VCC },
-    { "flat_scratch", MQSAD_SPECIAL_FLAT_SCRATCH }, { "xnack_mask", MQSAD_SPECIAL_XNACK_MASK },
-    { "shared_base", MQSAD_SPECIAL_SRC_SHARED_BASE }, { "src_shared_base", MQSAD_SPECIAL_SRC_SHARED_BASE },
-    { "shared_limit", MQSAD_SPECIAL_SRC_SHARED_LIMIT }, { "src_shared_limit", MQSAD_SPECIAL_SRC_SHARED_LIMIT },
-    { "private_base", MQSAD_SPECIAL_SRC_PRIVATE_BASE }, { "src_private_base", MQSAD_SPECIAL_SRC_PRIVATE_BASE },
-    { "private_limit", MQSAD_SPECIAL_SRC_PRIVATE_LIMIT }, { "src_private_limit", MQSAD_SPECIAL_SRC_PRIVATE_LIMIT },
-    { "pops_exiting_wave_id", MQSAD_SPECIAL_SRC_POPS_EXITING_WAVE_ID },
-    { "src_pops_exiting_wave_id", MQSAD_SPECIAL_SRC_POPS_EXITING_WAVE_ID },
-    { "src_flat_scratch_base_lo", MQSAD_SPECIAL_SRC_FLAT_SCRATCH_BASE_LO },
-    { "src_flat_scratch_base_hi", MQSAD_SPECIAL_SRC_FLAT_SCRATCH_BASE_HI },
-    { "lds_direct", MQSAD_SPECIAL_SRC_LDS_DIRECT }, { "src_lds_direct", MQSAD_SPECIAL_SRC_LDS_DIRECT },
-    { "m0", MQSAD_SPECIAL_M0 },
-    { "vccz", MQSAD_SPECIAL_SRC_VCCZ }, { "src_vccz", MQSAD_SPECIAL_SRC_VCCZ },
-    { "execz", MQSAD_SPECIAL_SRC_EXECZ }, { "src_execz", MQSAD_SPECIAL_SRC_EXECZ },
-    { "scc", MQSAD_SPECIAL_SRC_SCC }, { "src_scc", MQSAD_SPECIAL_SRC_SCC },
-    { "tba", MQSAD_SPECIAL_TBA }, { "tma", MQSAD_SPECIAL_TMA },
-    { "flat_scratch_lo", MQSAD_SPECIAL_FLAT_SCRATCH_LO }, { "flat_scratch_hi", MQSAD_SPECIAL_FLAT_SCRATCH_HI },
-    { "xnack_mask_lo", MQSAD_SPECIAL_XNACK_MASK_LO }, { "xnack_mask_hi", MQSAD_SPECIAL_XNACK_MASK_HI },
-    { "vcc_lo", MQSAD_SPECIAL_VCC_LO }, { "vcc_hi", MQSAD_SPECIAL_VCC_HI },
-    { "exec_lo", MQSAD_SPECIAL_EXEC_LO }, { "exec_hi", MQSAD_SPECIAL_EXEC_HI },
-    { "tma_lo", MQSAD_SPECIAL_TMA_LO }, { "tma_hi", MQSAD_SPECIAL_TMA_HI },
-    { "tba_lo", MQSAD_SPECIAL_TBA_LO }, { "tba_hi", MQSAD_SPECIAL_TBA_HI },
-    { "pc", SPECIAL_PC },
-    { "null", MQSAD_SPECIAL_NULL },
-};
-
-static mqsad_special special_for(const char *s, size_t n)
-{
-    size_t i;
-    /* a register such as v7 / s12 is no special name (only m0 has a digit second) */
-    if (n >= 2 && s[0] != 'm' && (unsigned)(s[1] - '0') < 10u) return MQSAD_SPECIAL_NONE;
-    /* every special name starts with one of these letters */
-    switch (s[0]) {
-    case 'e': case 'v': case 'f': case 'x': case 's': case 'p': case 'l': case 'm':
-    case 't': case 'n':
-        break;
-    default:
-        return MQSAD_SPECIAL_NONE;
-    }
-    if (n < 2 || n > 24) return MQSAD_SPECIAL_NONE;
-    for (i = 0; i < MQSAD_ARRAY_LEN(special_names); i++) {
-        const char *nm = special_names[i].name;
-        if (nm[0] == s[0] && nm[1] == s[1] && strlen(nm) == n && memcmp(nm, s, n) == 0)
-            return special_names[i].id;
-    }
-    return MQSAD_SPECIAL_NONE;
-}
-
-/* RegularRegisters: first prefix that matches, in LLVM's order. */
-static int regular_prefix(const char *s, size_t n, size_t *plen)
-{
-    if (n >= 1 && s[0] == 'v') { *plen = 1; return RK_VGPR; }
-    if (n >= 1 && s[0] == 's') { *plen = 1; return RK_SGPR; }
-    if (n >= 4 && memcmp(s, "ttmp", 4) == 0) { *plen = 4; return RK_TTMP; }
-    if (n >= 3 && memcmp(s, "acc", 3) == 0) { *plen = 3; return RK_AGPR; }
-    if (n >= 1 && s[0] == 'a') { *plen = 1; return RK_AGPR; }
-    return 0;
-}
-
-/* StringRef::getAsInteger(10, unsigned): digits only, fits in 32 bits. */
-static int reg_num(const char *s, size_t n, unsigned *out)
-{
-    uint64_t v = 0;
-    size_t i;
-    if (n == 0) return 0;
-    for (i = 0; i < n; i++) {
-        if (s[i] < '0' || s[i] > '9') return 0;
-        v = v * 10 + (unsigned)(s[i] - '0');
-        if (v > 0xffffffffu) return 0;
-    }
-    *out = (unsigned)v;
-    return 1;
-}
-
-static int strip_lh(const char *s, size_t *n)
-{
-    if (*n >= 2 && s[*n - 2] == '.' && (s[*n - 1] == 'l' || s[*n - 1] == 'h')) { *n -= 2; return 1; }
-    return 0;
-}
-
-static int is_register(pstate *p, const asm_tok *t, const asm_tok *nx)
-{
-    const char *s;
-    size_t n, pl;
-    if (t->kind == TK_LBRAC) return 1;
-    if (t->kind != TK_IDENT) return 0;
-    s = tstr(p, t);
-    n = t->len;
-    if (regular_prefix(s, n, &pl)) {
-        if (n > pl) {
-            unsigned v;
-            size_t m = n - pl;
-            strip_lh(s + pl, &m);
-            if (reg_num(s + pl, m, &v)) return 1;
-        } else if (nx->kind == TK_LBRAC) {
-            return 1;
-        }
-    }
-    return special_for(s, n) != MQSAD_SPECIAL_NONE;
-}
-
-static int is_operand_modifier(pstate *p, const asm_tok *t, const asm_tok *nx)
-{
-    if (t->kind == TK_IDENT && nx->kind == TK_LPAREN &&
-        (tok_is(p, t, "abs") || tok_is(p, t, "neg") || tok_is(p, t, "sext")))
-        return 1;
-    return t->kind == TK_PIPE;
-}
-
-static int is_modifier(pstate *p)
-{
-    const asm_tok *t = cur(p), *n0 = rpeek(p, 1), *n1 = rpeek(p, 2);
-    if (is_operand_modifier(p, t, n0)) return 1;
-    if (t->kind == TK_MINUS && (is_register(p, n0, n1) || is_operand_modifier(p, n0, n1))) return 1;
-    return t->kind == TK_IDENT && n0->kind == TK_COLON;
-}
-
-/* ---- registers --------------------------------------------------------------------------- */
-
-static void reg_name(char *buf, size_t size, int rk, unsigned num, unsigned width, mqsad_special sp)
-{
-    const char *pre = rk == RK_SGPR ? "s" : rk == RK_TTMP ? "ttmp" : rk == RK_VGPR ? "v" : "a";
-    if (rk == RK_SPECIAL) snprintf(buf, size, "%s", mqsad_special_name(sp));
-    else if (width == 1) snprintf(buf, size, "%s%u", pre, num);
-    else snprintf(buf, size, "%s[%u:%u]", pre, num, num + width - 1);
-}
-
-/* getRegularReg: alignment, size class, range. LLVM holds the width in bits in a 32-bit
- * RegWidth = 32 * (hi - lo + 1), which wraps for huge ranges: s[3:0x08000003] is s3 there
- * (then "invalid operand"), s[2:0x80000001] a size error. *width is reduced the same way. */
-static int regular_reg(pstate *p, int rk, unsigned num, unsigned *widthp, unsigned loc)
-{
-    /* the register classes' sizes in dwords, bit n for n dwords */
-    static const uint64_t vsizes = 0xfffull << 1 | 1ull << 16 | 1ull << 32;     /* 1-12, 16, 32 */
-    static const uint64_t ssizes = 0xfffull << 1 | 1ull << 16;                  /* 1-12, 16 */
-    static const uint64_t tsizes = 1ull << 1 | 1ull << 2 | 1ull << 4 | 1ull << 8 | 1ull << 16;
-    uint64_t sz;
-    unsigned align = 1, width = (unsigned)(((uint32_t)*widthp * 32u) / 32u);
-    *widthp = width;
-    /* min(bit_ceil(width), 4), without a shift loop */
-    if (rk == RK_SGPR || rk == RK_TTMP) align = width > 2 ? 4u : width == 2 ? 2u : 1u;
-    if (num % align) { perr(p, loc, "invalid register alignment"); return 0; }
-    sz = rk == RK_SGPR ? ssizes : rk == RK_TTMP ? tsizes : vsizes;
-    if (width > 32 || !(sz >> width & 1)) { perr(p, loc, "invalid or unsupported register size"); return 0; }
-    if (rk == RK_VGPR || rk == RK_AGPR) {
-        /* gfx1250: VGPR tuples may run past v255 (AGPR tuples may not) */
-        int wide = rk == RK_VGPR && p->f->vgpr_quad_max > 252;
-        if (num > 255 || (!wide && num + width > 256)) {
-            perr(p, loc, "register index is out of range");
-            return 0;
-        }
-    } else if ((rk == RK_SGPR && num + width > 106) || (rk == RK_TTMP && num + width > 16)) {
-        perr(p, loc, "register index is out of range");
-        return 0;
-    }
-    return 1;
-}
-
-static int parse_expr_value(pstate *p, int64_t *v)
-{
-    unsigned s = cur(p)->pos;
-    int n;
-    if (cur(p)->kind == TK_INT) {
-        /* fast path: a lone integer (the expression cannot continue past ':' or ']') */
-        asm_tok_kind k = peek(p, 1)->kind;
-        if (k == TK_COLON || k == TK_RBRAC || k == TK_COMMA || k == TK_EOS) {
-            *v = (int64_t)cur(p)->ival;
-            next(p);
-            return 1;
-        }
-    }
-    n = mqsad__asm_parse_expr(&p->ex);
-    if (n < 0) {
-        if (p->ex.err) perr(p, p->ex.err_pos, p->ex.err_msg);
-        return 0;
-    }
-    if (!mqsad__asm_expr_absolute(&p->ex, n, v)) { perr(p, s, "expected absolute expression"); return 0; }
-    return 1;
-}
-
-static int parse_amdgpu_register(pstate *p, pop *r);
-
-static int parse_reg_range(pstate *p, unsigned *num, unsigned *width, int *subreg)
-{
-    int64_t lo, hi;
-    unsigned first, second = 0;
-    if (cur(p)->kind != TK_LBRAC) { perr(p, cur(p)->pos, "missing register index"); return 0; }
-    next(p);
-    first = cur(p)->pos;
-    if (!parse_expr_value(p, &lo)) return 0;
-    if (cur(p)->kind == TK_COLON) {
-        next(p);
-        second = cur(p)->pos;
-        if (!parse_expr_value(p, &hi)) return 0;
-    } else {
-        hi = lo;
-    }
-    if (cur(p)->kind != TK_RBRAC) { perr(p, cur(p)->pos, "expected a closing square bracket"); return 0; }
-    next(p);
-    if ((uint64_t)lo > 0xffffffffu) { perr(p, first, "invalid register index"); return 0; }
-    if ((uint64_t)hi > 0xffffffffu) { perr(p, second, "invalid register index"); return 0; }
-    if (lo > hi) { perr(p, first, "first register index should not exceed second index"); return 0; }
-    if (lo == hi && (tok_is(p, cur(p), ".l") || tok_is(p, cur(p), ".h"))) {
-        *subreg = 1;
-        next(p);
-    }
-    *num = (unsigned)lo;
-    *width = (unsigned)(hi - lo + 1);
-    return 1;
-}
-
-static int add_to_list(pstate *p, pop *r, const pop *n, unsigned loc)
-{
-    static const mqsad_special pairs[][3] = {
-        { MQSAD_SPECIAL_EXEC_LO, MQSAD_SPECIAL_EXEC_HI, MQSAD_SPECIAL_EXEC },
-        { MQSAD_SPECIAL_FLAT_SCRATCH_LO, MQSAD_SPECIAL_FLAT_SCRATCH_HI, MQSAD_SPECIAL_FLAT_SCRATCH },
-        { MQSAD_SPECIAL_XNACK_MASK_LO, MQSAD_SPECIAL_XNACK_MASK_HI, MQSAD_SPECIAL_XNACK_MASK },
-        { MQSAD_SPECIAL_VCC_LO, MQSAD_SPECIAL_VCC_HI, MQSAD_SPECIAL_VCC },
-        { MQSAD_SPECIAL_TBA_LO, MQSAD_SPECIAL_TBA_HI, MQSAD_SPECIAL_TBA },
-        { MQSAD_SPECIAL_TMA_LO, MQSAD_SPECIAL_TMA_HI, MQSAD_SPECIAL_TMA },
-    };
-    size_t i;
-    if (r->rk == RK_SPECIAL) {
-        for (i = 0; i < MQSAD_ARRAY_LEN(pairs); i++) {
-            if (r->special == pairs[i][0] && n->special == pairs[i][1]) {
-                r->special = pairs[i][2];
-                r->width = 2;
-                return 1;
-            }
-        }
-        perr(p, loc, "register does not fit in the list");
-        return 0;
-    }
-    if (n->num != r->num + r->width) {
-        perr(p, loc, "registers in a list must have consecutive indices");
-        return 0;
-    }
-    r->width++;
-    return 1;
-}
-
-static int parse_reg_list(pstate *p, pop *r)
-{
-    unsigned list_loc = cur(p)->pos, loc;
-    pop n;
-    if (cur(p)->kind != TK_LBRAC) {
-        perr(p, cur(p)->pos, "expected a register or a list of registers");
-        return 0;
-    }
-    next(p);
-    loc = cur(p)->pos;
-    if (!parse_amdgpu_register(p, r)) return 0;
-    /* LLVM: every special register (exec, vcc, pc ...) parses as 32 bits here, so
-     * "[exec]" is exec; only a regular tuple is "expected a single 32-bit register" */
-    if (r->lw != 1) { perr(p, loc, "expected a single 32-bit register"); return 0; }
-    if (r->rk == RK_SPECIAL) r->width = 1;
-    while (cur(p)->kind == TK_COMMA) {
-        next(p);
-        loc = cur(p)->pos;
-        memset(&n, 0, sizeof n);
-        if (!parse_amdgpu_register(p, &n)) return 0;
-        /* a nested list of specials ([flat_scratch_lo,flat_scratch_hi]) is 64 bits */
-        if (n.lw != 1) { perr(p, loc, "expected a single 32-bit register"); return 0; }
-        if (n.rk == RK_SPECIAL) n.width = 1;
-        if (n.rk != r->rk) { perr(p, loc, "registers in a list must be of the same kind"); return 0; }
-        if (!add_to_list(p, r, &n, loc)) return 0;
-    }
-    if (cur(p)->kind != TK_RBRAC) {
-        perr(p, cur(p)->pos, "expected a comma or a closing square bracket");
-        return 0;
-    }
-    next(p);
-    r->lw = r->width;
-    if (r->rk == RK_SPECIAL) {
-        if (r->width == 1) r->width = r->special == SPECIAL_PC ? 2 : mqsad_special_width(r->special);
-    } else if (!regular_reg(p, r->rk, r->num, &r->width, list_loc)) {
-        return 0;
-    }
-    return 1;
-}
-
-/* subtargetHasRegister */
-static int has_register(pstate *p, const pop *r)
-{
-    switch (r->rk) {
-    case RK_SGPR: return r->num + r->width <= p->f->sgpr_count;
-    case RK_TTMP: return r->num + r->width <= p->f->ttmp_count;
-    case RK_SPECIAL:
-        if (r->special == MQSAD_SPECIAL_SRC_LDS_DIRECT || r->special == SPECIAL_PC ||
-            r->special == MQSAD_SPECIAL_M0 || r->special == MQSAD_SPECIAL_VCC ||
-            r->special == MQSAD_SPECIAL_VCC_LO || r->special == MQSAD_SPECIAL_VCC_HI ||
-            r->special == MQSAD_SPECIAL_EXEC || r->special == MQSAD_SPECIAL_EXEC_LO ||
-            r->special == MQSAD_SPECIAL_EXEC_HI)
-            return 1;
-        return mqsad_special_code(p->t, r->special, 1) >= 0;
-    default: return 1;
-    }
-}
-
-static int parse_amdgpu_register(pstate *p, pop *r)
-{
-    unsigned loc = cur(p)->pos;
-    int ok;
-    if (++p->depth > ASM_EXPR_DEPTH) { perr(p, loc, "expression too deeply nested"); return 0; }
-    memset(r, 0, sizeof *r);
-    r->kind = PO_REG;
-    r->pos = loc;
-    if (cur(p)->kind == TK_IDENT) {
-        const asm_tok *t = cur(p);
-        const char *s = tstr(p, t);
-        size_t n = t->len, pl;
-        mqsad_special sp = special_for(s, n);
-        if (sp != MQSAD_SPECIAL_NONE) {
-            r->rk = RK_SPECIAL;
-            r->special = sp;
-            r->width = sp == SPECIAL_PC ? 2 : mqsad_special_width(sp);
-            r->lw = 1;
-            next(p);
-            ok = 1;
-        } else {
-            int rk = regular_prefix(s, n, &pl);
-            if (!rk) { perr(p, loc, "invalid register name"); p->depth--; return 0; }
-            next(p);
-            r->rk = rk;
-            if (n > pl) {
-                size_t m = n - pl;
-                r->subreg = strip_lh(s + pl, &m);
-                if (!reg_num(s + pl, m, &r->num)) { perr(p, loc, "invalid register index"); p->depth--; return 0; }
-                r->width = 1;
-            } else if (!parse_reg_range(p, &r->num, &r->width, &r->subreg)) {
-                p->depth--;
-                return 0;
-            }
-            ok = regular_reg(p, rk, r->num, &r->width, loc);
-            r->lw = r->width;
-        }
-    } else {
-        ok = parse_reg_list(p, r);
-        r->pos = loc;
-    }
-    p->depth--;
-    if (!ok) return 0;
-    if (!has_register(p, r)) {
-        if (r->rk == RK_SPECIAL && r->special == MQSAD_SPECIAL_NULL) {
-            perr(p, loc, "'null' operand is not supported on this GPU");
-        } else {
-            char nm[48], m[96];
-            reg_name(nm, sizeof nm, r->rk, r->num, r->width, r->special);
-            snprintf(m, sizeof m, "%s register not available on this GPU", nm);
-            perr(p, loc, m);
-        }
-        return 0;
-    }
-    return 1;
-}
 
 /* ---- immediates ----------------------------------------------------------------------------- */
 
@@ -491,7 +56,7 @@ enum { PS_OK = 0, PS_NOMATCH, PS_FAIL };
 static int parse_imm(pstate *p, pop *o, int lit)
 {
     const asm_tok *t;
-    if (is_register(p, cur(p), rpeek(p, 1)) || is_modifier(p)) return PS_NOMATCH;
+    if (mqsad__asm_is_register(p, cur(p), rpeek(p, 1)) || mqsad__asm_is_modifier(p)) return PS_NOMATCH;
     if (!lit) {
         int l = tok_is(p, cur(p), "lit64") ? 2 : tok_is(p, cur(p), "lit") ? 1 : 0;
         if (l) {
@@ -590,8 +155,8 @@ static int parse_operand(pstate *p, pop *o, unsigned index, int known)
             return PS_OK;
         }
     }
-    if (is_register(p, cur(p), rpeek(p, 1))) return parse_amdgpu_register(p, o) ? PS_OK : PS_FAIL;
-    if (is_modifier(p)) return PS_NOMATCH;
+    if (mqsad__asm_is_register(p, cur(p), rpeek(p, 1))) return mqsad__asm_parse_register(p, o) ? PS_OK : PS_FAIL;
+    if (mqsad__asm_is_modifier(p)) return PS_NOMATCH;
     return parse_imm(p, o, 0);
 }
 
@@ -812,105 +377,6 @@ static int has_vop3_dpp(const pstate *p)
     return p->f->encoding == MQSAD_ENC_GFX11 && has_vop3_dpp_form(p->in);
 }
 
-/* D5. LLVM 22 reads DPP controls and modifiers with custom operand parsers that it tries
- * only where the VOP3-DPP forms have them, counting operands from 1 after the mnemonic
- * (VDST, SRC0-2, clamp 5, control 6, then row_mask, bank_mask, bound_ctrl, fi), each
- * optional operand letting the later ones move one place forward: a control at 5 or 6,
- * row_mask at 6-7, bank_mask 6-8, bound_ctrl 6-9, fi 6-10. Anywhere else the same text is
- * "not a valid operand." (or an expression, without the colon). */
-
-/* the DPP modifiers in the order the DPP form takes them, and the last place of each */
-static const struct { const char *name; unsigned char len, last; } dpp_mods[4] = {
-    { "row_mask", 8, 7 }, { "bank_mask", 9, 8 }, { "bound_ctrl", 10, 9 }, { "fi", 2, 10 },
-};
-
-/* 1 if the current token opens a DPP control at operand place k: row_mirror,
- * row_half_mirror, quad_perm, row_shl/shr/ror/share/xmask (GFX10+ names, parseDPPCtrl:
- * the colon is then required), or dpp8 followed by a colon (parseDPP8) */
-static int is_dpp_control(pstate *p, unsigned k)
-{
-    static const char *const named[] = { "row_mirror", "row_half_mirror", "quad_perm", "row_shl",
-                                         "row_shr", "row_ror", "row_share", "row_xmask" };
-    const asm_tok *t = cur(p);
-    size_t i;
-    if ((k != 5 && k != 6) || t->kind != TK_IDENT) return 0;
-    if (tok_is(p, t, "dpp8")) return peek(p, 1)->kind == TK_COLON;
-    for (i = 0; i < sizeof named / sizeof named[0]; i++)
-        if (t->len == strlen(named[i]) && memcmp(tstr(p, t), named[i], t->len) == 0) return 1;
-    return 0;
-}
-
-/* the index in dpp_mods of the DPP modifier NAME: opening at operand place k, or -1 */
-static int dpp_modifier(pstate *p, unsigned k)
-{
-    const asm_tok *t = cur(p);
-    int i;
-    if (k < 6 || t->kind != TK_IDENT || peek(p, 1)->kind != TK_COLON) return -1;
-    for (i = 0; i < 4; i++)
-        if (t->len == dpp_mods[i].len && memcmp(tstr(p, t), dpp_mods[i].name, t->len) == 0)
-            return k <= dpp_mods[i].last ? i : -1;
-    return -1;
-}
-
-/* skipToken(kind, msg): 1 and the token consumed, or 0 with msg at the current token */
-static int expect_tok(pstate *p, asm_tok_kind kind, const char *msg)
-{
-    if (cur(p)->kind != kind) { perr(p, cur(p)->pos, msg); return 0; }
-    next(p);
-    return 1;
-}
-
-/* reads a DPP control (is_dpp_control) as parseDPPCtrl / parseDPP8 do, with their
- * messages: values are absolute expressions; quad_perm:[4 x 0..3], dpp8:[8 x 0..7],
- * row_shl/row_shr/row_ror:1..15, row_share/row_xmask:0..15. 0 with p->err set on error. */
-static int parse_dpp_control(pstate *p)
-{
-    const asm_tok *t = cur(p);
-    int dpp8 = tok_is(p, t, "dpp8"), quad = tok_is(p, t, "quad_perm");
-    int64_t v, lo = tok_is(p, t, "row_share") || tok_is(p, t, "row_xmask") ? 0 : 1;
-    char msg[32];
-    unsigned at;
-    snprintf(msg, sizeof msg, "invalid %.*s value", (int)t->len, tstr(p, t));
-    if (tok_is(p, t, "row_mirror") || tok_is(p, t, "row_half_mirror")) { next(p); return 1; }
-    next(p);
-    if (!expect_tok(p, TK_COLON, "expected a colon")) return 0;
-    if (dpp8 || quad) {
-        int i, n = dpp8 ? 8 : 4;
-        if (!expect_tok(p, TK_LBRAC, "expected an opening square bracket")) return 0;
-        for (i = 0; i < n; i++) {
-            if (i > 0 && !expect_tok(p, TK_COMMA, "expected a comma")) return 0;
-            at = cur(p)->pos;
-            if (!parse_expr_value(p, &v)) return 0;
-            if (v < 0 || v > (dpp8 ? 7 : 3)) {
-                perr(p, at, dpp8 ? "expected a 3-bit value" : "expected a 2-bit value");
-                return 0;
-            }
-        }
-        return expect_tok(p, TK_RBRAC, "expected a closing square bracket");
-    }
-    at = cur(p)->pos;
-    if (!parse_expr_value(p, &v)) return 0;
-    if (v < lo || v > 15) { perr(p, at, msg); return 0; }
-    return 1;
-}
-
-/* reads a DPP modifier (dpp_modifier) as parseIntWithPrefix does: NAME, ':', an absolute
- * expression. 0 with p->err set when that fails. A bound_ctrl other than 0 or 1 is an
- * error that does not stop the parse ("invalid bound_ctrl value." at the name, and LLVM
- * reads on): *bad_bound gets its column, else 0. */
-static int parse_dpp_modifier(pstate *p, unsigned *bad_bound)
-{
-    unsigned at = cur(p)->pos;
-    int bound_ctrl = tok_is(p, cur(p), "bound_ctrl");
-    int64_t v;
-    *bad_bound = 0;
-    next(p);
-    next(p);
-    if (!parse_expr_value(p, &v)) return 0;
-    if (bound_ctrl && v != 0 && v != 1) *bad_bound = at + 1;
-    return 1;
-}
-
 static const char k_bound_ctrl_msg[] = "invalid bound_ctrl value.";
 
 static void fill_diag(mqsad_diag *diag, mqsad_status st, unsigned col, const char *msg)
@@ -1009,208 +475,6 @@ static void extra_lexer_error(pstate *p, mqsad_diag *diag, unsigned errors)
     }
 }
 
-/* ---- operand scanner ------------------------------------------------------------------------
- * The operand spellings most code is made of are read straight from the text into the pop the
- * token parser would build, with the same helpers (special_for, regular_reg, has_register,
- * mqsad__asm_parse_real): a register (v7, s[2:3], ttmp[4:7], vcc_lo, m0, null ...), an integer
- * (decimal or 0x hex, an optional '-') or a plain decimal float (2.0, -0.5), each ending the
- * operand. Anything else, and any operand that would fail, is left to the token parser,
- * which reads it from its start: no diagnostic is ever made here. */
-
-/* c (a byte) continues an identifier, as the lexer reads one */
-static inline int ident_char(unsigned char c) { return mqsad__asm_ident[c] != 0; }
-
-/* decimal digits at s[i..) without a leading zero (octal to the lexer), at most 19 (no
- * overflow); the index after them, 0 if none */
-static size_t scan_dec(const char *s, size_t i, size_t len, uint64_t *v)
-{
-    size_t b = i;
-    uint64_t x = 0;
-    while (i < len && (unsigned)(s[i] - '0') < 10u && i - b < 19) x = x * 10u + (unsigned)(s[i++] - '0');
-    if (i == b || (s[b] == '0' && i - b > 1) || (i < len && (unsigned)(s[i] - '0') < 10u)) return 0;
-    *v = x;
-    return i;
-}
-
-/* An integer, "0x" hex or decimal, at most 16 hex / 19 decimal digits; 0 if none. */
-static size_t scan_int(const char *s, size_t i, size_t len, uint64_t *v)
-{
-    if (i + 2 < len && s[i] == '0' && (s[i + 1] | 0x20) == 'x') {
-        size_t b = i += 2;
-        uint64_t x = 0;
-        for (; i < len && i - b < 16; i++) {
-            unsigned c = (unsigned char)s[i], d = c - '0' < 10u ? c - '0' : (c | 0x20) - 'a' + 10u;
-            if (c - '0' >= 10u && ((c | 0x20) - 'a') >= 6u) break;
-            x = x << 4 | d;
-        }
-        if (i == b) return 0;
-        *v = x;
-        return i;
-    }
-    return scan_dec(s, i, len, v);
-}
-
-/* The checks parse_amdgpu_register makes of a regular register (class, range, the target
- * has it), without a diagnostic: 1 if they pass. */
-static int reg_checked(pstate *p, pop *r, size_t loc)
-{
-    if (!regular_reg(p, r->rk, r->num, &r->width, (unsigned)loc)) { p->err = 0; return 0; }
-    r->lw = r->width;
-    return has_register(p, r);
-}
-
-/* A register name at s[b..e) (e after the identifier), "[lo:hi]" following a bare prefix;
- * returns the end, 0 if not a register this scanner takes. */
-static size_t scan_reg(pstate *p, const char *s, size_t b, size_t e, size_t len, pop *r)
-{
-    size_t n = e - b, pl;
-    /* no special name is a register prefix followed by digits or '[': try those first */
-    int rk = regular_prefix(s + b, n, &pl);
-    mqsad_special sp = rk && (n == pl ? e < len && s[e] == '[' : (unsigned)(s[b + pl] - '0') < 10u)
-                       ? MQSAD_SPECIAL_NONE : special_for(s + b, n);
-    if (sp != MQSAD_SPECIAL_NONE) {
-        r->rk = RK_SPECIAL;
-        r->special = sp;
-        r->width = sp == SPECIAL_PC ? 2 : mqsad_special_width(sp);
-        r->lw = 1;
-    } else {
-        if (!rk) return 0;
-        r->rk = rk;
-        if (n > pl) {
-            size_t m = n - pl;
-            if (strip_lh(s + b + pl, &m) || !reg_num(s + b + pl, m, &r->num)) return 0;
-            r->width = 1;
-        } else {
-            uint64_t lo, hi;
-            /* "[lo:hi]", lo < hi (v[n:n] may take .l/.h after it) */
-            if (e >= len || s[e] != '[' || !(e = scan_dec(s, e + 1, len, &lo)) || e >= len ||
-                s[e] != ':' || !(e = scan_dec(s, e + 1, len, &hi)) || e >= len || s[e] != ']' ||
-                hi > 0xffffffffu || lo >= hi)
-                return 0;
-            e++;
-            r->num = (unsigned)lo;
-            r->width = (unsigned)(hi - lo + 1);
-        }
-        return reg_checked(p, r, b) ? e : 0;
-    }
-    return has_register(p, r) ? e : 0;
-}
-
-/* A number at s[i]: an optional '-', then an integer or digits '.' digits (no exponent), not
- * followed by an identifier character (5u, 5e3 and 0x1p2 are the lexer's). Fills o as
- * parse_imm does; returns the end, 0 if the token parser must read it. */
-static size_t scan_number(const char *s, size_t i, size_t len, pop *o)
-{
-    size_t b, e;
-    uint64_t v;
-    int neg = s[i] == '-';
-    b = i += (size_t)neg;
-    if (i >= len || !(e = scan_int(s, i, len, &v))) return 0;
-    o->kind = PO_IMM;
-    if (e < len && s[e] == '.' && !(s[i] == '0' && e - i > 1 && (s[i + 1] | 0x20) == 'x')) {
-        uint64_t bits;
-        size_t f = ++e;
-        while (e < len && (unsigned)(s[e] - '0') < 10u) e++;
-        if (e == f || (e < len && ident_char((unsigned char)s[e])) || mqsad__asm_parse_real(s + b, e - b, &bits))
-            return 0;
-        o->is_fp = 1;
-        o->ival = (int64_t)(neg ? bits ^ 0x8000000000000000ull : bits);
-        return e;
-    }
-    if (e < len && ident_char((unsigned char)s[e])) return 0;
-    o->ival = neg ? (int64_t)(0 - v) : (int64_t)v;
-    return e;
-}
-
-/* The operand at s[i] (i < len, the position of the current token). Returns where the lexer
- * goes on, 0 if the token parser must read it. */
-static size_t scan_operand(pstate *p, size_t i, pop *o)
-{
-    const char *s = p->lx.text;
-    size_t len = p->lx.len, e;
-    int reg = 0;
-    memset(o, 0, sizeof *o);
-    o->pos = (unsigned)i;
-    if ((s[i] == 'v' || s[i] == 's') && i + 1 < len && (unsigned)(s[i + 1] - '0') < 10u) {
-        /* vN / sN, by far the most common operands: what scan_reg does for them */
-        uint64_t n = 0;
-        for (e = i + 1; e < len && (unsigned)(s[e] - '0') < 10u && e - i <= 10; e++) n = n * 10u + (unsigned)(s[e] - '0');
-        if ((e >= len || !ident_char((unsigned char)s[e])) && n <= 0xffffffffu) {
-            o->kind = PO_REG;
-            o->rk = s[i] == 'v' ? RK_VGPR : RK_SGPR;
-            o->num = (unsigned)n;
-            o->width = 1;
-            if (!reg_checked(p, o, i)) return 0;
-            reg = 1;
-            goto end;
-        }
-    }
-    if ((unsigned)((s[i] | 0x20) - 'a') < 26u || s[i] == '_') {
-        for (e = i + 1; e < len && ident_char((unsigned char)s[e]); e++) {}
-        if (e < len && s[e] == '(' && s[i] == 'l' && (e - i == 3 || e - i == 5) &&
-            !memcmp(s + i, "lit64", e - i)) {
-            /* lit(N) / lit64(N): the number's position is the operand's */
-            o->lit = e - i == 3 ? 1 : 2;
-            o->pos = (unsigned)++e;
-            if (!(e = scan_number(s, e, len, o)) || e >= len || s[e] != ')') return 0;
-            e++;
-        } else {
-            o->kind = PO_REG;
-            if (!(e = scan_reg(p, s, i, e, len, o))) return 0;
-            reg = 1;
-        }
-    } else if (!(e = scan_number(s, i, len, o))) {
-        return 0;
-    }
-end:
-    /* the operand ends here: ',', the end of the statement, or (after a register, whose
-     * parse never looks further) any token */
-    while (e < len && (s[e] == ' ' || s[e] == '\t')) e++;
-    if (e >= len || s[e] == ',' || s[e] == '\n' || s[e] == '\r' || s[e] == ';' ||
-        (s[e] == '/' && e + 1 < len && s[e + 1] == '/'))
-        return e;
-    return reg ? e : 0;
-}
-
-/* Reads operands straight from the text at `at` while scan_operand takes them (the first
- * four), each next one right after its ','; the lexer then goes on where they end. Returns
- * 1 if it read any. */
-static int scan_operands(pstate *p, size_t at, pop *ops, unsigned *nops)
-{
-    const char *text = p->lx.text;
-    size_t len = p->lx.len, e;
-    unsigned before = *nops;
-    int comma = 0;
-    while (*nops < 4 && at < len && (e = scan_operand(p, at, &ops[*nops])) != 0) {
-        ++*nops;
-        comma = e < len && text[e] == ',';
-        at = e + (size_t)comma;
-        if (!comma) break;
-        while (at < len && (text[at] == ' ' || text[at] == '\t')) at++;
-    }
-    if (*nops == before) return 0;
-    mqsad__asm_lex_init_at(&p->lx, text, len, at);
-    if (!comma && cur(p)->kind == TK_COMMA) next(p);
-    return 1;
-}
-
-/* Where the operands start when the statement opens the usual way, "name" and blanks then
- * no ':' (a label) and no '/' (a comment may hide one): the name is [*b, *e) and needs no
- * token. 0 otherwise. */
-static size_t plain_opening(const char *text, size_t len, size_t *b, size_t *e)
-{
-    size_t q = 0, r;
-    while (q < len && (text[q] == ' ' || text[q] == '\t')) q++;
-    if (q >= len || !((unsigned)((text[q] | 0x20) - 'a') < 26u || text[q] == '_')) return 0;
-    for (r = q + 1; r < len && ident_char((unsigned char)text[r]); r++) {}
-    *b = q;
-    *e = r;
-    if (r >= len || (text[r] != ' ' && text[r] != '\t')) return 0;
-    while (r < len && (text[r] == ' ' || text[r] == '\t')) r++;
-    if (r >= len || text[r] == ':' || text[r] == '/' || text[r] == '\0') return 0;
-    return r;
-}
-
 /* mqsad_parse_ex's work; p->ex.st (the file state) is the caller's */
 static mqsad_status parse_stmt(pstate *p, const mqsad_target *target, const char *text,
                                size_t len, mqsad_inst *out, mqsad_diag *diag)
@@ -1221,7 +485,7 @@ static mqsad_status parse_stmt(pstate *p, const mqsad_target *target, const char
     size_t mlen, k, raw, mb, me;
     const char *mname;
     int known, variant_err = 0, res, prefixed, dpp_ok = 0, dpp_variant = 0, suffixed = 0;
-    unsigned dpp_pos = 0, dpp_after = 0, ndpp = 0;   /* ndpp: DPP items read (is_dpp_control) */
+    unsigned dpp_pos = 0, dpp_after = 0, ndpp = 0;   /* ndpp: DPP items read (mqsad__asm_is_dpp_control) */
     int mod, last_mod = -1, dpp8 = 0;
     unsigned pend[2], npend = 0, bad_bound;   /* columns of "invalid bound_ctrl value." */
     const char *variant = NULL;
@@ -1264,7 +528,7 @@ static mqsad_status parse_stmt(pstate *p, const mqsad_target *target, const char
     p->ex.fam = target->family;
     p->lx.text = text;
     p->lx.len = len;
-    raw = plain_opening(text, len, &mb, &me);
+    raw = mqsad__asm_plain_opening(text, len, &mb, &me);
     if (raw) {
         mnem_pos = (unsigned)mb;
         mname = text + mb;
@@ -1350,7 +614,7 @@ mnemonic:
         }
     }
     if (!raw) next(p);
-    else if (!scan_operands(p, raw, ops, &nops)) mqsad__asm_lex_init_at(&p->lx, text, len, raw);
+    else if (!mqsad__asm_scan_operands(p, raw, ops, &nops)) mqsad__asm_lex_init_at(&p->lx, text, len, raw);
 
     /* operands */
     while (cur(p)->kind != TK_EOS) {
@@ -1359,7 +623,7 @@ mnemonic:
          * tokens are stepped over, the rest is parsed and matched as llvm-mc does, and the
          * line rejected at the control only if nothing else fails first */
         int dpp_item = 0;   /* a DPP control or modifier of the DPP form: no operand of ours */
-        if (dpp_ok && is_dpp_control(p, nops + ndpp + 1)) {
+        if (dpp_ok && mqsad__asm_is_dpp_control(p, nops + ndpp + 1)) {
             memset(&o, 0, sizeof o);
             o.kind = PO_DPP_MOD;
             o.pos = cur(p)->pos;
@@ -1370,13 +634,13 @@ mnemonic:
                 if (!ndpp) dpp8 = tok_is(p, cur(p), "dpp8");
                 dpp_item = 1;
             }   /* else "_e64" leaves the DPP forms out: the control is an operand no form takes */
-            res = parse_dpp_control(p) ? PS_OK : PS_FAIL;
-        } else if (dpp_ok && (mod = dpp_modifier(p, nops + ndpp + 1)) >= 0) {
+            res = mqsad__asm_parse_dpp_control(p) ? PS_OK : PS_FAIL;
+        } else if (dpp_ok && (mod = mqsad__asm_dpp_modifier(p, nops + ndpp + 1)) >= 0) {
             /* without a control it is an operand that no form without DPP takes */
             memset(&o, 0, sizeof o);
             o.kind = PO_DPP_MOD;
             o.pos = cur(p)->pos;
-            res = parse_dpp_modifier(p, &bad_bound) ? PS_OK : PS_FAIL;
+            res = mqsad__asm_parse_dpp_modifier(p, &bad_bound) ? PS_OK : PS_FAIL;
             if (bad_bound && npend < 2) pend[npend++] = bad_bound;
             if (dpp_pos) {
                 /* the DPP form takes each modifier once, in dpp_mods order; the DPP8 form
@@ -1386,7 +650,7 @@ mnemonic:
                 dpp_item = 1;
             }
         } else {
-            if (nops < 4 && !dpp_pos && scan_operands(p, cur(p)->pos, ops, &nops)) continue;
+            if (nops < 4 && !dpp_pos && mqsad__asm_scan_operands(p, cur(p)->pos, ops, &nops)) continue;
             /* the DPP control is an operand to LLVM: no clamp after it */
             res = parse_operand(p, &o, nops + (dpp_pos != 0), known);
         }
