@@ -475,6 +475,215 @@ static void extra_lexer_error(pstate *p, mqsad_diag *diag, unsigned errors)
     }
 }
 
+/* Builds *in from the matched operands (VDST, SRC0-2, clamp) with validateInstruction's
+ * checks in LLVM's order and with its messages: lds_direct, literals (D1 and D4 reported
+ * after the checks LLVM would still run), constant bus, integer clamp, VGPR alignment. */
+static mqsad_status build_inst(pstate *p, const pop *ops, const pop *clampop, unsigned mnem_pos,
+                               const char *text, mqsad_inst *in, mqsad_diag *diag)
+{
+    int bad[3] = { 0, 0, 0 }, d4 = -1, sym = 0;
+    unsigned d1_pos = 0, first_lit = 0, src, t2;
+    set_reg(&in->vdst, &ops[0]);
+    in->clamp = (uint8_t)(clampop && clampop->clamp);
+    for (src = 0; src < 3; src++) {
+        const pop *o = &ops[src + 1];
+        mqsad_operand *d = &in->src[src];
+        if (o->kind == PO_REG) set_reg(d, o);
+        else if (o->kind == PO_EXPR) {
+            char tmp[MQSAD_SYMBOL_MAX];
+            size_t n = mqsad__asm_expr_print(&p->ex, text, o->node, tmp, sizeof tmp);
+            /* a folded expression lost its llvm-mc text; it filled half the node pool,
+             * so it is all but always over the 63-character bound anyway: the same error */
+            if (n >= sizeof tmp || o->folded) {
+                fill_diag(diag, MQSAD_E_INPUT_TOO_LONG, o->pos + 1, "expression too long");
+                return MQSAD_E_INPUT_TOO_LONG;
+            }
+            /* a quoted symbol name may hold NUL bytes; llvm-mc prints them raw, a C
+             * string cannot (docs/deviations.md) */
+            if (memchr(tmp, '\0', n)) {
+                fill_diag(diag, MQSAD_E_UNSUPPORTED, o->pos + 1, "symbol name contains a NUL byte");
+                return MQSAD_E_UNSUPPORTED;
+            }
+            d->kind = MQSAD_OPK_SYMBOL;
+            if (!sym++) {       /* a second expression is a second literal (below) */
+                memcpy(in->symbol, tmp, n + 1);
+                in->symbol_data4 = (uint8_t)!mqsad__asm_expr_pcrel(&p->ex, o->node);
+            }
+        } else if (op_width(p, src + 1) == 2) bad[src] = !build_src0_imm(p, d, o);
+        else build_src1_imm(p, d, o);
+    }
+
+    /* validateLdsDirect: the first lds_direct source */
+    for (src = 0; src < 3; src++) {
+        const pop *o = &ops[src + 1];
+        if (o->kind == PO_REG && o->rk == RK_SPECIAL && o->special == MQSAD_SPECIAL_SRC_LDS_DIRECT) {
+            if (!mqsad_lds_direct_asm(p->f)) {
+                fill_diag(diag, MQSAD_E_REG_UNAVAILABLE, o->pos + 1, "lds_direct is not supported on this GPU");
+                return MQSAD_E_REG_UNAVAILABLE;
+            }
+            if (src != 0) {
+                fill_diag(diag, MQSAD_E_OPERAND_KIND, o->pos + 1, "lds_direct may be used as src0 only");
+                return MQSAD_E_OPERAND_KIND;
+            }
+        }
+    }
+    /* validateVOPLiteral. First a 64-bit source whose value is no 32-bit literal: at
+     * that operand (measured with llvm-mc 22 on gfx1250: the first such source) */
+    for (src = 0; src < 3; src++) {
+        const pop *o = &ops[src + 1];
+        if (!bad[src]) continue;
+        first_lit = o->pos + 1;
+        if (!(p->f->literal == MQSAD_LIT_32_64 && o->lit)) {
+            fill_diag(diag, MQSAD_E_LITERAL_RANGE, first_lit, "invalid operand for instruction");
+            return MQSAD_E_LITERAL_RANGE;
+        }
+        if (d4 < 0) d4 = (int)src;
+    }
+    if (d4 >= 0) {
+        /* D4, gfx1250 lit(X) in a 64-bit source with X beyond 32 bits: LLVM keeps
+         * X & 0xffffffff and goes on, so its later errors come first; we reject X at the
+         * end. LLVM's unique-literal rule here: that source's value counts unless it is
+         * inline (0..64); another source counts unless it is lit() of an inline value;
+         * the parsed values must be equal. */
+        const pop *o0 = &ops[d4 + 1];
+        uint64_t v0 = (uint64_t)o0->ival & 0xffffffffu;
+        for (t2 = 0; t2 < 3; t2++) {
+            const pop *o1 = &ops[t2 + 1];
+            const mqsad_operand *b = &in->src[t2];
+            int c1;
+            uint64_t v1;
+            if ((int)t2 == d4) continue;
+            c1 = is_lit_kind(b) && !(o1->kind == PO_IMM && o1->lit &&
+                                     is_inline32(p->t, (uint32_t)b->literal_bits) &&
+                                     (o1->is_fp || fits32(o1->ival)));
+            v1 = o1->kind == PO_IMM ? (o1->is_fp ? b->literal_bits : (uint64_t)o1->ival) : ~v0;
+            if (v0 > 64 && c1 && v1 != v0) {
+                fill_diag(diag, MQSAD_E_MULTIPLE_LITERALS, ops[((int)t2 > d4 ? t2 : (unsigned)d4) + 1].pos + 1,
+                          "only one unique literal operand is allowed");
+                return MQSAD_E_MULTIPLE_LITERALS;
+            }
+        }
+        /* a 64-bit literal for the constant bus */
+        in->src[d4].kind = MQSAD_OPK_LITERAL64;
+        in->src[d4].value = in->src[d4].literal_bits = (uint64_t)o0->ival;
+        in->src[d4].lit_wrapper = (uint8_t)o0->lit;
+    }
+    {
+        const mqsad_operand *first = NULL;
+        for (src = 0; src < 3; src++) {
+            const pop *o = &ops[src + 1];
+            const mqsad_operand *d = &in->src[src];
+            unsigned w = op_width(p, src + 1);
+            int inl;
+            if (!is_lit_kind(d)) continue;
+            /* lit() of an inline value is no literal to LLVM: D1 is reported only after
+             * the checks LLVM would still run (constant bus, clamp, alignment). A 64-bit
+             * source keeps the low 32 bits of lit(X) / lit64(X) zero-extended, so only
+             * 0..64 stay inline there (lit(-1) is the literal 0xffffffff) */
+            inl = o->kind == PO_IMM && o->lit &&
+                  (w == 2 ? !o->is_fp && ((uint64_t)o->ival & 0xffffffffu) <= 64u
+                          : is_inline32(p->t, (uint32_t)d->literal_bits) && (o->is_fp || fits32(o->ival)));
+            if (p->f->literal == MQSAD_LIT_NONE) {
+                if (!inl) {
+                    fill_diag(diag, MQSAD_E_NO_LITERAL, o->pos + 1, "literal operands are not supported");
+                    return MQSAD_E_NO_LITERAL;
+                }
+                if (!d1_pos) d1_pos = o->pos + 1;
+                continue;
+            }
+            if (d4 >= 0) continue;
+            if (!first) { first = d; continue; }
+            if (d->kind == MQSAD_OPK_SYMBOL || first->kind == MQSAD_OPK_SYMBOL ||
+                d->literal_bits != first->literal_bits) {
+                fill_diag(diag, MQSAD_E_MULTIPLE_LITERALS, o->pos + 1,
+                          "only one unique literal operand is allowed");
+                return MQSAD_E_MULTIPLE_LITERALS;
+            }
+        }
+    }
+    /* validateConstantBusLimitations: unique scalar registers plus the literal (twice
+     * when it fills slots of different sizes), counted in operand order; the error is
+     * at the operand that takes the count past the limit (measured with llvm-mc 22:
+     * "s1, vcc_lo, s1" points at vcc_lo, "s3, s4, 0x1234" at the literal on GFX10+) */
+    {
+        unsigned key[3], bus = 0, nlit = 0, litw = 0;
+        for (src = 0; src < 3; src++) {
+            const pop *o = &ops[src + 1];
+            key[src] = bus_key(o);
+            if (key[src]) {
+                for (t2 = 0; t2 < src && key[t2] != key[src]; t2++) {}
+                if (t2 == src) bus++;
+            }
+            if (is_lit_kind(&in->src[src])) {
+                unsigned w = op_width(p, src + 1);
+                if (!nlit) { nlit = 1; litw = w; }
+                else if (w != litw) nlit = 2;
+            }
+            if (bus + nlit > p->f->const_bus) {
+                fill_diag(diag, MQSAD_E_CONSTANT_BUS, o->pos + 1,
+                          "invalid operand (violates constant bus restrictions)");
+                return MQSAD_E_CONSTANT_BUS;
+            }
+        }
+    }
+    /* validateIntClampSupported */
+    if (in->clamp && p->f->clamp_bit < 0) {
+        fill_diag(diag, MQSAD_E_CLAMP_UNSUPPORTED, clampop->pos + 1,
+                  "integer clamping is not supported on this GPU");
+        return MQSAD_E_CLAMP_UNSUPPORTED;
+    }
+    /* validateVGPRAlign (64-bit sources; VDST and VReg_128 were rejected by the matcher) */
+    if (p->f->vgpr_align > 1)
+        for (src = 0; src < 3; src++) {
+            const pop *o = &ops[src + 1];
+            if (o->kind == PO_REG && o->rk == RK_VGPR && o->width > 1 && (o->num % 2)) {
+                fill_diag(diag, MQSAD_E_MISALIGNED, mnem_pos + 1,
+                          "invalid register class: vgpr tuples must be 64 bit aligned");
+                return MQSAD_E_MISALIGNED;
+            }
+        }
+    if (d1_pos) {   /* D1 */
+        fill_diag(diag, MQSAD_E_NO_LITERAL, d1_pos, "literal operands are not supported");
+        return MQSAD_E_NO_LITERAL;
+    }
+    if (d4 >= 0) {  /* D4: lit(X) with X that lit64() rejects */
+        fill_diag(diag, MQSAD_E_LITERAL_RANGE, ops[d4 + 1].pos + 1, "invalid operand for instruction");
+        return MQSAD_E_LITERAL_RANGE;
+    }
+    return MQSAD_OK;
+}
+
+/* The operand codes of *in (mqsad__operand_resolve) and its trailing literal */
+static mqsad_status resolve_codes(const pstate *p, const pop *ops, mqsad_inst *in, mqsad_diag *diag)
+{
+    mqsad_status st;
+    int s;
+    for (s = 0; s < 4; s++) {
+        mqsad_operand *d = s == MQSAD_SLOT_VDST ? &in->vdst : &in->src[s];
+        st = mqsad__operand_resolve(p->t, p->in, s, d);
+        if (st != MQSAD_OK) {
+            fill_diag(diag, st, ops[s == MQSAD_SLOT_VDST ? 0 : s + 1].pos + 1, mqsad_strerror(st));
+            return st;
+        }
+    }
+    in->literal_size = 0;
+    for (s = 0; s < 3; s++) {
+        const mqsad_operand *d = &in->src[s];
+        if (d->kind == MQSAD_OPK_LITERAL64) { in->literal_size = 8; in->literal = d->literal_bits; }
+    }
+    if (!in->literal_size) {
+        for (s = 2; s >= 0; s--) {
+            const mqsad_operand *d = &in->src[s];
+            if (d->kind == MQSAD_OPK_LITERAL32) { in->literal_size = 4; in->literal = d->literal_bits; }
+            else if (d->kind == MQSAD_OPK_SYMBOL) { in->literal_size = 4; in->literal = 0; }
+        }
+    }
+    in->length = (uint8_t)(8 + in->literal_size);
+    /* build_inst checked every rule of mqsad_validate(), in LLVM's order and with its
+     * messages (the vectors prove the two agree); mqsad_encode() validates again */
+    return MQSAD_OK;
+}
+
 /* mqsad_parse_ex's work; p->ex.st (the file state) is the caller's */
 static mqsad_status parse_stmt(pstate *p, const mqsad_target *target, const char *text,
                                size_t len, mqsad_inst *out, mqsad_diag *diag)
@@ -803,207 +1012,10 @@ mnemonic:
     if (nops == 5) clampop = &ops[4];
     in->insn = p->in->id;
 
-    /* build */
-    set_reg(&in->vdst, &ops[0]);
-    in->clamp = (uint8_t)(clampop && clampop->clamp);
     {
-        int bad[3] = { 0, 0, 0 }, d4 = -1, sym = 0;
-        unsigned d1_pos = 0, first_lit = 0, src, t2;
-        for (src = 0; src < 3; src++) {
-            const pop *o = &ops[src + 1];
-            mqsad_operand *d = &in->src[src];
-            if (o->kind == PO_REG) set_reg(d, o);
-            else if (o->kind == PO_EXPR) {
-                char tmp[MQSAD_SYMBOL_MAX];
-                size_t n = mqsad__asm_expr_print(&p->ex, text, o->node, tmp, sizeof tmp);
-                /* a folded expression lost its llvm-mc text; it filled half the node pool,
-                 * so it is all but always over the 63-character bound anyway: the same error */
-                if (n >= sizeof tmp || o->folded) {
-                    fill_diag(diag, MQSAD_E_INPUT_TOO_LONG, o->pos + 1, "expression too long");
-                    return MQSAD_E_INPUT_TOO_LONG;
-                }
-                /* a quoted symbol name may hold NUL bytes; llvm-mc prints them raw, a C
-                 * string cannot (docs/deviations.md) */
-                if (memchr(tmp, '\0', n)) {
-                    fill_diag(diag, MQSAD_E_UNSUPPORTED, o->pos + 1, "symbol name contains a NUL byte");
-                    return MQSAD_E_UNSUPPORTED;
-                }
-                d->kind = MQSAD_OPK_SYMBOL;
-                if (!sym++) {       /* a second expression is a second literal (below) */
-                    memcpy(in->symbol, tmp, n + 1);
-                    in->symbol_data4 = (uint8_t)!mqsad__asm_expr_pcrel(&p->ex, o->node);
-                }
-            } else if (op_width(p, src + 1) == 2) bad[src] = !build_src0_imm(p, d, o);
-            else build_src1_imm(p, d, o);
-        }
-
-        /* validateLdsDirect: the first lds_direct source */
-        for (src = 0; src < 3; src++) {
-            const pop *o = &ops[src + 1];
-            if (o->kind == PO_REG && o->rk == RK_SPECIAL && o->special == MQSAD_SPECIAL_SRC_LDS_DIRECT) {
-                if (!mqsad_lds_direct_asm(p->f)) {
-                    fill_diag(diag, MQSAD_E_REG_UNAVAILABLE, o->pos + 1, "lds_direct is not supported on this GPU");
-                    return MQSAD_E_REG_UNAVAILABLE;
-                }
-                if (src != 0) {
-                    fill_diag(diag, MQSAD_E_OPERAND_KIND, o->pos + 1, "lds_direct may be used as src0 only");
-                    return MQSAD_E_OPERAND_KIND;
-                }
-            }
-        }
-        /* validateVOPLiteral. First a 64-bit source whose value is no 32-bit literal: at
-         * that operand (measured with llvm-mc 22 on gfx1250: the first such source) */
-        for (src = 0; src < 3; src++) {
-            const pop *o = &ops[src + 1];
-            if (!bad[src]) continue;
-            first_lit = o->pos + 1;
-            if (!(p->f->literal == MQSAD_LIT_32_64 && o->lit)) {
-                fill_diag(diag, MQSAD_E_LITERAL_RANGE, first_lit, "invalid operand for instruction");
-                return MQSAD_E_LITERAL_RANGE;
-            }
-            if (d4 < 0) d4 = (int)src;
-        }
-        if (d4 >= 0) {
-            /* D4, gfx1250 lit(X) in a 64-bit source with X beyond 32 bits: LLVM keeps
-             * X & 0xffffffff and goes on, so its later errors come first; we reject X at the
-             * end. LLVM's unique-literal rule here: that source's value counts unless it is
-             * inline (0..64); another source counts unless it is lit() of an inline value;
-             * the parsed values must be equal. */
-            const pop *o0 = &ops[d4 + 1];
-            uint64_t v0 = (uint64_t)o0->ival & 0xffffffffu;
-            for (t2 = 0; t2 < 3; t2++) {
-                const pop *o1 = &ops[t2 + 1];
-                const mqsad_operand *b = &in->src[t2];
-                int c1;
-                uint64_t v1;
-                if ((int)t2 == d4) continue;
-                c1 = is_lit_kind(b) && !(o1->kind == PO_IMM && o1->lit &&
-                                         is_inline32(p->t, (uint32_t)b->literal_bits) &&
-                                         (o1->is_fp || fits32(o1->ival)));
-                v1 = o1->kind == PO_IMM ? (o1->is_fp ? b->literal_bits : (uint64_t)o1->ival) : ~v0;
-                if (v0 > 64 && c1 && v1 != v0) {
-                    fill_diag(diag, MQSAD_E_MULTIPLE_LITERALS, ops[((int)t2 > d4 ? t2 : (unsigned)d4) + 1].pos + 1,
-                              "only one unique literal operand is allowed");
-                    return MQSAD_E_MULTIPLE_LITERALS;
-                }
-            }
-            /* a 64-bit literal for the constant bus */
-            in->src[d4].kind = MQSAD_OPK_LITERAL64;
-            in->src[d4].value = in->src[d4].literal_bits = (uint64_t)o0->ival;
-            in->src[d4].lit_wrapper = (uint8_t)o0->lit;
-        }
-        {
-            const mqsad_operand *first = NULL;
-            for (src = 0; src < 3; src++) {
-                const pop *o = &ops[src + 1];
-                const mqsad_operand *d = &in->src[src];
-                unsigned w = op_width(p, src + 1);
-                int inl;
-                if (!is_lit_kind(d)) continue;
-                /* lit() of an inline value is no literal to LLVM: D1 is reported only after
-                 * the checks LLVM would still run (constant bus, clamp, alignment). A 64-bit
-                 * source keeps the low 32 bits of lit(X) / lit64(X) zero-extended, so only
-                 * 0..64 stay inline there (lit(-1) is the literal 0xffffffff) */
-                inl = o->kind == PO_IMM && o->lit &&
-                      (w == 2 ? !o->is_fp && ((uint64_t)o->ival & 0xffffffffu) <= 64u
-                              : is_inline32(p->t, (uint32_t)d->literal_bits) && (o->is_fp || fits32(o->ival)));
-                if (p->f->literal == MQSAD_LIT_NONE) {
-                    if (!inl) {
-                        fill_diag(diag, MQSAD_E_NO_LITERAL, o->pos + 1, "literal operands are not supported");
-                        return MQSAD_E_NO_LITERAL;
-                    }
-                    if (!d1_pos) d1_pos = o->pos + 1;
-                    continue;
-                }
-                if (d4 >= 0) continue;
-                if (!first) { first = d; continue; }
-                if (d->kind == MQSAD_OPK_SYMBOL || first->kind == MQSAD_OPK_SYMBOL ||
-                    d->literal_bits != first->literal_bits) {
-                    fill_diag(diag, MQSAD_E_MULTIPLE_LITERALS, o->pos + 1,
-                              "only one unique literal operand is allowed");
-                    return MQSAD_E_MULTIPLE_LITERALS;
-                }
-            }
-        }
-        /* validateConstantBusLimitations: unique scalar registers plus the literal (twice
-         * when it fills slots of different sizes), counted in operand order; the error is
-         * at the operand that takes the count past the limit (measured with llvm-mc 22:
-         * "s1, vcc_lo, s1" points at vcc_lo, "s3, s4, 0x1234" at the literal on GFX10+) */
-        {
-            unsigned key[3], bus = 0, nlit = 0, litw = 0;
-            for (src = 0; src < 3; src++) {
-                const pop *o = &ops[src + 1];
-                key[src] = bus_key(o);
-                if (key[src]) {
-                    for (t2 = 0; t2 < src && key[t2] != key[src]; t2++) {}
-                    if (t2 == src) bus++;
-                }
-                if (is_lit_kind(&in->src[src])) {
-                    unsigned w = op_width(p, src + 1);
-                    if (!nlit) { nlit = 1; litw = w; }
-                    else if (w != litw) nlit = 2;
-                }
-                if (bus + nlit > p->f->const_bus) {
-                    fill_diag(diag, MQSAD_E_CONSTANT_BUS, o->pos + 1,
-                              "invalid operand (violates constant bus restrictions)");
-                    return MQSAD_E_CONSTANT_BUS;
-                }
-            }
-        }
-        /* validateIntClampSupported */
-        if (in->clamp && p->f->clamp_bit < 0) {
-            fill_diag(diag, MQSAD_E_CLAMP_UNSUPPORTED, clampop->pos + 1,
-                      "integer clamping is not supported on this GPU");
-            return MQSAD_E_CLAMP_UNSUPPORTED;
-        }
-        /* validateVGPRAlign (64-bit sources; VDST and VReg_128 were rejected by the matcher) */
-        if (p->f->vgpr_align > 1)
-            for (src = 0; src < 3; src++) {
-                const pop *o = &ops[src + 1];
-                if (o->kind == PO_REG && o->rk == RK_VGPR && o->width > 1 && (o->num % 2)) {
-                    fill_diag(diag, MQSAD_E_MISALIGNED, mnem_pos + 1,
-                              "invalid register class: vgpr tuples must be 64 bit aligned");
-                    return MQSAD_E_MISALIGNED;
-                }
-            }
-        if (d1_pos) {   /* D1 */
-            fill_diag(diag, MQSAD_E_NO_LITERAL, d1_pos, "literal operands are not supported");
-            return MQSAD_E_NO_LITERAL;
-        }
-        if (d4 >= 0) {  /* D4: lit(X) with X that lit64() rejects */
-            fill_diag(diag, MQSAD_E_LITERAL_RANGE, ops[d4 + 1].pos + 1, "invalid operand for instruction");
-            return MQSAD_E_LITERAL_RANGE;
-        }
+        mqsad_status st = build_inst(p, ops, clampop, mnem_pos, text, in, diag);
+        return st != MQSAD_OK ? st : resolve_codes(p, ops, in, diag);
     }
-    /* operand codes and the trailing literal */
-    {
-        mqsad_status st;
-        int s;
-        for (s = 0; s < 4; s++) {
-            mqsad_operand *d = s == MQSAD_SLOT_VDST ? &in->vdst : &in->src[s];
-            st = mqsad__operand_resolve(target, p->in, s, d);
-            if (st != MQSAD_OK) {
-                fill_diag(diag, st, ops[s == MQSAD_SLOT_VDST ? 0 : s + 1].pos + 1, mqsad_strerror(st));
-                return st;
-            }
-        }
-        in->literal_size = 0;
-        for (s = 0; s < 3; s++) {
-            const mqsad_operand *d = &in->src[s];
-            if (d->kind == MQSAD_OPK_LITERAL64) { in->literal_size = 8; in->literal = d->literal_bits; }
-        }
-        if (!in->literal_size) {
-            for (s = 2; s >= 0; s--) {
-                const mqsad_operand *d = &in->src[s];
-                if (d->kind == MQSAD_OPK_LITERAL32) { in->literal_size = 4; in->literal = d->literal_bits; }
-                else if (d->kind == MQSAD_OPK_SYMBOL) { in->literal_size = 4; in->literal = 0; }
-            }
-        }
-        in->length = (uint8_t)(8 + in->literal_size);
-        /* every rule of mqsad_validate() has been checked above, in LLVM's order and with
-         * its messages (the vectors prove the two agree); mqsad_encode() validates again */
-    }
-    return MQSAD_OK;
 }
 
 mqsad_status mqsad_parse_ex(const mqsad_target *target, const char *text, size_t len,
