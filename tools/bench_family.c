@@ -8,7 +8,7 @@
  * the level below it, shown as "="). All contenders are timed in the same rounds, interleaved;
  * figures are medians of the rounds in ns per lane, and "x scalar" the median and min..max
  * of the per-round ratios of the scalar reference to the best kernel. Public API only. */
-#include "cli.h"
+#include "bench.h"
 
 #include <stdint.h>
 #include <stdlib.h>
@@ -19,7 +19,6 @@
 /* Arrays start on cache lines, 64 bytes apart modulo 4 KiB: loads and stores of the same
  * lane index then never alias in the address bits the load/store unit compares first. */
 #define FAM_STRIDE (FAM_LANES + 16)
-#define FAM_MAX_ROUNDS 31
 #define FAM_LEVELS 6
 
 /* ---- the scalar references, one per instruction, in the kernels' shape ---------------- */
@@ -85,13 +84,6 @@ static mqsad_insn_batch_fn ref_of(mqsad_insn_id id)
 
 /* ---- timing --------------------------------------------------------------------------- */
 
-static double fam_now_ns(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec * 1e9 + (double)ts.tv_nsec;
-}
-
 typedef struct fam_io {
     const uint32_t *s0[2], *s2[4];
     const uint32_t *s1;
@@ -100,10 +92,10 @@ typedef struct fam_io {
 
 static double time_reps(mqsad_insn_batch_fn fn, const fam_io *io, long reps, int clamp)
 {
-    double t0 = fam_now_ns();
+    double t0 = bench_now_ns();
     long r;
     for (r = 0; r < reps; r++) fn(io->s0, io->s1, io->s2, io->dst, FAM_LANES, clamp);
-    return fam_now_ns() - t0;
+    return bench_now_ns() - t0;
 }
 
 /* Repetitions so that one sample takes about target_ns. */
@@ -118,23 +110,6 @@ static long fam_calibrate(mqsad_insn_batch_fn fn, const fam_io *io, double targe
         }
         reps *= 4;
     }
-}
-
-static int fam_cmp(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return x < y ? -1 : x > y;
-}
-
-/* median of v[0..n), and its min and max */
-static double fam_median(const double *v, int n, double *min, double *max)
-{
-    double s[FAM_MAX_ROUNDS];
-    memcpy(s, v, (size_t)n * sizeof *s);
-    qsort(s, (size_t)n, sizeof *s, fam_cmp);
-    if (min) *min = s[0];
-    if (max) *max = s[n - 1];
-    return n & 1 ? s[n / 2] : 0.5 * (s[n / 2 - 1] + s[n / 2]);
 }
 
 /* ---- the section ---------------------------------------------------------------------- */
@@ -166,7 +141,7 @@ static void bench_family_table(int rounds, double sample_ns, int clamp, int in_p
         const char *kname[1 + FAM_LEVELS];
         int has[FAM_LEVELS], nc = 1, best = 1, k;
         long reps[1 + FAM_LEVELS];
-        double v[1 + FAM_LEVELS][FAM_MAX_ROUNDS], med[1 + FAM_LEVELS], fast[1 + FAM_LEVELS], ratio[FAM_MAX_ROUNDS], lo, hi, rm, bb;
+        double v[1 + FAM_LEVELS][BENCH_MAX_ROUNDS], med[1 + FAM_LEVELS], fast[1 + FAM_LEVELS], ratio[BENCH_MAX_ROUNDS], lo, hi, rm, bb;
         fam_io io;
         fn[0] = ref_of((mqsad_insn_id)id);
         kname[0] = "scalar";
@@ -192,11 +167,18 @@ static void bench_family_table(int rounds, double sample_ns, int clamp, int in_p
             for (k = 0; k < nc; k++)
                 v[k][r] = time_reps(fn[k], &io, reps[k], clamp) / ((double)reps[k] * FAM_LANES);
         for (k = 0; k < nc; k++) {   /* best: the fastest round (the least disturbed) */
-            med[k] = fam_median(v[k], rounds, &fast[k], NULL);
+            stat3 st = bench_stats(v[k], rounds);
+            med[k] = st.med;
+            fast[k] = st.min;
             if (k > 1 && fast[k] < fast[best]) best = k;
         }
         for (r = 0; r < rounds; r++) ratio[r] = v[0][r] / v[best][r];
-        rm = fam_median(ratio, rounds, &lo, &hi);
+        {
+            stat3 st = bench_stats(ratio, rounds);
+            rm = st.med;
+            lo = st.min;
+            hi = st.max;
+        }
         bb = fast[0] / fast[best];   /* the fastest rounds of each */
         printf("%-18s %7.3f", mqsad_insn_get((mqsad_insn_id)id)->name, med[0]);
         for (l = 0; l < FAM_LEVELS; l++) {
@@ -223,7 +205,7 @@ void bench_family(int rounds, double sample_ns)
     size_t i;
     rounds = 2 * rounds + 1;
     sample_ns /= 5;
-    if (rounds > FAM_MAX_ROUNDS) rounds = FAM_MAX_ROUNDS;
+    if (rounds > BENCH_MAX_ROUNDS) rounds = BENCH_MAX_ROUNDS;
     if (rounds < 1) rounds = 1;
     if (!mem) { fprintf(stderr, "mqsad bench: out of memory\n"); return; }
     for (i = 0; i < 11 * FAM_STRIDE; i++) {  /* xorshift64: random operands */

@@ -19,10 +19,6 @@ int cmd_exec(int argc, char **argv);
 int cmd_bench(int argc, char **argv);
 int cmd_demo(int argc, char **argv);
 
-/* `mqsad bench`'s SAD family section (tools/bench_family.c): the scalar reference and every
- * kernel level of each instruction, rounds interleaved, samples of about sample_ns. */
-void bench_family(int rounds, double sample_ns);
-
 /* 1 if argv[i] is --help or -h. */
 int cli_is_help(const char *arg);
 
