@@ -684,12 +684,88 @@ static mqsad_status resolve_codes(const pstate *p, const pop *ops, mqsad_inst *i
     return MQSAD_OK;
 }
 
+/* What matching needs to know of a line's DPP controls (D5) and its mnemonic */
+typedef struct dpp_line {
+    unsigned pos;        /* column of the DPP control that makes the line VOP3-DPP, 0 if none */
+    unsigned after;      /* column of the first thing after it the DPP form does not take */
+    int variant;         /* the mnemonic asked for _e64_dpp */
+    int suffixed;        /* the mnemonic had an encoding suffix */
+} dpp_line;
+
+/* Matching (MatchInstructionImpl), then validateDPP and D5. For an instruction whose
+ * operands are all 32-bit LLVM's tables also hold DPP/SDWA forms (on every target), tried
+ * when the mnemonic has no suffix: their SRC0 must be a VGPR, SRC1/SRC2 no literal. When
+ * the VOP3 form fails, llvm-mc 22 reports where such a form fails if that comes first
+ * (measured: "v_sad_u8 v4, 32, v1, v8 junk" at 32, "v_sad_u8 v4, 2.0, v8" at 2.0 rather
+ * than "too few operands"; "v_sad_u8_e64 v4, 32, v1, v8 junk" at junk) */
+static mqsad_status match_line(pstate *p, const pop *ops, unsigned nops, unsigned cap_pos,
+                               unsigned mnem_pos, const dpp_line *d, mqsad_diag *diag)
+{
+    unsigned i, fail = 99, vfail = 99, e = 0;
+    int few = 0;
+    if (has_vop3_dpp_form(p->in) && (!d->suffixed || d->variant || d->pos))
+        for (i = 1; i < 4 && i < nops; i++) {
+            const pop *o = &ops[i];
+            int bad;
+            if (i == 1) bad = !(o->kind == PO_REG && o->rk == RK_VGPR && !o->subreg && o->width == 1);
+            else bad = o->kind == PO_EXPR || (o->kind == PO_IMM && !dpp_inline(p, o));
+            if (bad) { vfail = i; break; }
+        }
+    for (i = 0; i < 5 && fail == 99; i++) {
+        if (i >= nops) {
+            if (i < 4) { few = 1; fail = i; }
+            break;
+        }
+        if (!(i < 4 ? match_operand(p, i, &ops[i]) : ops[4].kind == PO_CLAMP)) fail = i;
+    }
+    if (fail == 99 && (nops > 5 || (nops == 5 && ops[4].kind != PO_CLAMP))) fail = nops > 5 ? 5 : 4;
+    /* _e64_dpp without a DPP control: the DPP form's operands, then too few of them */
+    if (d->variant && !d->pos && fail == 99) { few = 1; fail = nops; }
+    /* with a DPP control the DPP form is the only one: its own failures count, and
+     * an operand after the control is one */
+    if (d->pos && fail == 99 && vfail != 99) fail = vfail;
+    if (d->pos && d->after && (fail == 99 || few ||
+                               d->after < ops[vfail < fail ? vfail : fail].pos + 1)) {
+        fill_diag(diag, MQSAD_E_OPERAND_KIND, d->after, "invalid operand for instruction");
+        return MQSAD_E_OPERAND_KIND;
+    }
+    if (fail != 99) {
+        if (vfail < fail) { few = 0; e = vfail; }
+        else e = fail;
+        if (few) {
+            fill_diag(diag, MQSAD_E_SYNTAX, mnem_pos + 1, "too few operands for instruction");
+            return MQSAD_E_SYNTAX;
+        }
+        fill_diag(diag, MQSAD_E_OPERAND_KIND, (nops >= OP_MATCH_CAP ? cap_pos : ops[e].pos) + 1,
+                  "invalid operand for instruction");
+        return MQSAD_E_OPERAND_KIND;
+    }
+    if (d->pos && p->f->dpp_src1_vgpr) {
+        /* validateDPP on GFX11 before GFX11.5: a scalar SRC1 at the register, an inline
+         * constant at the mnemonic (literals failed matching above) */
+        const pop *o = &ops[2];
+        if (o->kind == PO_REG && o->rk != RK_VGPR) {
+            fill_diag(diag, MQSAD_E_OPERAND_KIND, o->pos + 1, "invalid operand for instruction");
+            return MQSAD_E_OPERAND_KIND;
+        }
+        if (o->kind == PO_IMM) {
+            fill_diag(diag, MQSAD_E_OPERAND_KIND, mnem_pos + 1, "src1 immediate operand invalid for instruction");
+            return MQSAD_E_OPERAND_KIND;
+        }
+    }
+    if (d->pos) {
+        fill_diag(diag, MQSAD_E_UNSUPPORTED, d->pos, k_dpp_msg);
+        return MQSAD_E_UNSUPPORTED;
+    }
+    return MQSAD_OK;
+}
+
 /* mqsad_parse_ex's work; p->ex.st (the file state) is the caller's */
 static mqsad_status parse_stmt(pstate *p, const mqsad_target *target, const char *text,
                                size_t len, mqsad_inst *out, mqsad_diag *diag)
 {
     pop ops[MAX_OPS];
-    unsigned nops = 0, mnem_pos, i, cap_pos = 0;
+    unsigned nops = 0, mnem_pos, cap_pos = 0;
     char mn[80];
     size_t mlen, k, raw, mb, me;
     const char *mname;
@@ -945,69 +1021,10 @@ mnemonic:
         return MQSAD_E_UNSUPPORTED;
     }
 
-    /* match. For an instruction whose operands are all 32-bit LLVM's tables also hold
-     * DPP/SDWA forms (on every target), tried when the mnemonic has no suffix: their SRC0
-     * must be a VGPR, SRC1/SRC2 no literal. When the VOP3 form fails, llvm-mc 22 reports
-     * where such a form fails if that comes first (measured: "v_sad_u8 v4, 32, v1, v8 junk"
-     * at 32, "v_sad_u8 v4, 2.0, v8" at 2.0 rather than "too few operands";
-     * "v_sad_u8_e64 v4, 32, v1, v8 junk" at junk) */
     {
-        unsigned fail = 99, vfail = 99, e = 0;
-        int few = 0;
-        if (has_vop3_dpp_form(p->in) && (!suffixed || dpp_variant || dpp_pos))
-            for (i = 1; i < 4 && i < nops; i++) {
-                const pop *o = &ops[i];
-                int bad;
-                if (i == 1) bad = !(o->kind == PO_REG && o->rk == RK_VGPR && !o->subreg && o->width == 1);
-                else bad = o->kind == PO_EXPR || (o->kind == PO_IMM && !dpp_inline(p, o));
-                if (bad) { vfail = i; break; }
-            }
-        for (i = 0; i < 5 && fail == 99; i++) {
-            if (i >= nops) {
-                if (i < 4) { few = 1; fail = i; }
-                break;
-            }
-            if (!(i < 4 ? match_operand(p, i, &ops[i]) : ops[4].kind == PO_CLAMP)) fail = i;
-        }
-        if (fail == 99 && (nops > 5 || (nops == 5 && ops[4].kind != PO_CLAMP))) fail = nops > 5 ? 5 : 4;
-        /* _e64_dpp without a DPP control: the DPP form's operands, then too few of them */
-        if (dpp_variant && !dpp_pos && fail == 99) { few = 1; fail = nops; }
-        /* with a DPP control the DPP form is the only one: its own failures count, and
-         * an operand after the control is one */
-        if (dpp_pos && fail == 99 && vfail != 99) fail = vfail;
-        if (dpp_pos && dpp_after && (fail == 99 || few ||
-                                     dpp_after < ops[vfail < fail ? vfail : fail].pos + 1)) {
-            fill_diag(diag, MQSAD_E_OPERAND_KIND, dpp_after, "invalid operand for instruction");
-            return MQSAD_E_OPERAND_KIND;
-        }
-        if (fail != 99) {
-            if (vfail < fail) { few = 0; e = vfail; }
-            else e = fail;
-            if (few) {
-                fill_diag(diag, MQSAD_E_SYNTAX, mnem_pos + 1, "too few operands for instruction");
-                return MQSAD_E_SYNTAX;
-            }
-            fill_diag(diag, MQSAD_E_OPERAND_KIND, (nops >= OP_MATCH_CAP ? cap_pos : ops[e].pos) + 1,
-                      "invalid operand for instruction");
-            return MQSAD_E_OPERAND_KIND;
-        }
-    }
-    if (dpp_pos && p->f->dpp_src1_vgpr) {
-        /* validateDPP on GFX11 before GFX11.5: a scalar SRC1 at the register, an inline
-         * constant at the mnemonic (literals failed matching above) */
-        const pop *o = &ops[2];
-        if (o->kind == PO_REG && o->rk != RK_VGPR) {
-            fill_diag(diag, MQSAD_E_OPERAND_KIND, o->pos + 1, "invalid operand for instruction");
-            return MQSAD_E_OPERAND_KIND;
-        }
-        if (o->kind == PO_IMM) {
-            fill_diag(diag, MQSAD_E_OPERAND_KIND, mnem_pos + 1, "src1 immediate operand invalid for instruction");
-            return MQSAD_E_OPERAND_KIND;
-        }
-    }
-    if (dpp_pos) {
-        fill_diag(diag, MQSAD_E_UNSUPPORTED, dpp_pos, k_dpp_msg);
-        return MQSAD_E_UNSUPPORTED;
+        dpp_line d = { dpp_pos, dpp_after, dpp_variant, suffixed };
+        mqsad_status st = match_line(p, ops, nops, cap_pos, mnem_pos, &d, diag);
+        if (st != MQSAD_OK) return st;
     }
     if (nops == 5) clampop = &ops[4];
     in->insn = p->in->id;
