@@ -16,6 +16,8 @@ double bench_now_ns(void);
 stat3 bench_stats(const double *v, int n);
 /* "min..max" with a unit, in a static buffer (one use per printf) */
 const char *bench_range(stat3 s, const char *unit);
+/* xorshift64: the next pseudo-random 32 bits of *state (not 0) */
+uint32_t bench_rnd(uint64_t *state);
 
 /* the SAD family's batch kernels against their scalar references (bench_family.c) */
 void bench_family(int rounds, double sample_ns);

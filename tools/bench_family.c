@@ -208,10 +208,7 @@ void bench_family(int rounds, double sample_ns)
     if (rounds > BENCH_MAX_ROUNDS) rounds = BENCH_MAX_ROUNDS;
     if (rounds < 1) rounds = 1;
     if (!mem) { fprintf(stderr, "mqsad bench: out of memory\n"); return; }
-    for (i = 0; i < 11 * FAM_STRIDE; i++) {  /* xorshift64: random operands */
-        x ^= x << 13; x ^= x >> 7; x ^= x << 17;
-        mem[i] = (uint32_t)(x >> 16);
-    }
+    for (i = 0; i < 11 * FAM_STRIDE; i++) mem[i] = bench_rnd(&x);   /* random operands */
     for (i = 0; i < FAM_LANES; i++)           /* S1 with some zero bytes (the masked forms) */
         if (i % 3 == 0) mem[2 * FAM_STRIDE + i] &= 0xff00ff00u;
     bench_family_table(rounds, sample_ns, 0, 0, mem);

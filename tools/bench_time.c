@@ -32,6 +32,14 @@ stat3 bench_stats(const double *v, int n)
     return r;
 }
 
+uint32_t bench_rnd(uint64_t *state)
+{
+    uint64_t x = *state;
+    x ^= x << 13; x ^= x >> 7; x ^= x << 17;
+    *state = x;
+    return (uint32_t)(x >> 16);
+}
+
 const char *bench_range(stat3 s, const char *unit)
 {
     static char buf[64];

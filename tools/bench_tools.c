@@ -18,11 +18,7 @@ extern char **environ;
 
 /* The corpora's own generator, seeded by write_corpus: the same corpora whatever else runs */
 static uint64_t rng;
-static uint32_t rnd(void)
-{
-    rng ^= rng << 13; rng ^= rng >> 7; rng ^= rng << 17;
-    return (uint32_t)(rng >> 16);
-}
+static uint32_t rnd(void) { return bench_rnd(&rng); }
 
 /* The corpora (both generated from the target and instruction tables, one seed):
  *  dis, for gfx1250 (8-, 12- and 16-byte words): every family member; operands of every

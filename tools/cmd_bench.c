@@ -150,11 +150,7 @@ typedef struct soa {
 } soa;
 
 static uint64_t rng = 0x243f6a8885a308d3ull;
-static uint32_t rnd(void)
-{
-    rng ^= rng << 13; rng ^= rng >> 7; rng ^= rng << 17;
-    return (uint32_t)(rng >> 16);
-}
+static uint32_t rnd(void) { return bench_rnd(&rng); }
 
 static int soa_alloc(soa *s, size_t n)
 {

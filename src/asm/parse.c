@@ -377,8 +377,6 @@ static int has_vop3_dpp(const pstate *p)
     return p->f->encoding == MQSAD_ENC_GFX11 && has_vop3_dpp_form(p->in);
 }
 
-static const char k_bound_ctrl_msg[] = "invalid bound_ctrl value.";
-
 static void fill_diag(mqsad_diag *diag, mqsad_status st, unsigned col, const char *msg)
 {
     if (!diag) return;
@@ -388,6 +386,23 @@ static void fill_diag(mqsad_diag *diag, mqsad_status st, unsigned col, const cha
     if (n >= sizeof diag->message) n = sizeof diag->message - 1;
     memcpy(diag->message, msg, n);
     diag->message[n] = '\0';
+}
+
+/* A bad bound_ctrl value (parse_dpp_modifier) is LLVM's first error of the statement:
+ * "invalid bound_ctrl value." at col, and the error that followed it, if any, as the
+ * second (extra, cut to fit) */
+static void bound_ctrl_error(mqsad_diag *diag, unsigned col, unsigned extra_col, const char *extra)
+{
+    if (!diag) return;
+    if (extra) {
+        size_t n = strlen(extra);
+        if (n >= sizeof diag->extra_message) n = sizeof diag->extra_message - 1;
+        memcpy(diag->extra_message, extra, n);
+        diag->extra_message[n] = '\0';
+        diag->extra_column = extra_col;
+    }
+    fill_diag(diag, MQSAD_E_SYNTAX, col, "invalid bound_ctrl value.");
+    diag->in_operands = 1;
 }
 
 /* parseMnemonicSuffix: the length of the mnemonic mn[0..len) (any case) without its
@@ -972,17 +987,7 @@ mnemonic:
                 /* the bound_ctrl error came first: this one is the second, unless it is
                  * the generic "not a valid operand." that LLVM raises only when no error
                  * is pending (for an unsupported name or variant it clears them) */
-                int second = p->err != 0;
-                if (diag && !second) {
-                    fill_diag(diag, MQSAD_E_SYNTAX, pend[0], k_bound_ctrl_msg);
-                } else if (diag) {
-                    size_t n = strlen(diag->message);
-                    if (n >= sizeof diag->extra_message) n = sizeof diag->extra_message - 1;
-                    memcpy(diag->extra_message, diag->message, n);
-                    diag->extra_message[n] = '\0';
-                    diag->extra_column = diag->column;
-                    fill_diag(diag, MQSAD_E_SYNTAX, pend[0], k_bound_ctrl_msg);
-                }
+                bound_ctrl_error(diag, pend[0], p->err_pos + 1, p->err ? p->msg : NULL);
                 st = MQSAD_E_SYNTAX;
             } else {
                 extra_lexer_error(p, diag, errors);
@@ -1005,12 +1010,8 @@ mnemonic:
     }
 
     if (npend) {   /* LLVM drops a statement with an error before matching it */
-        fill_diag(diag, MQSAD_E_SYNTAX, pend[0], k_bound_ctrl_msg);
-        if (diag && npend > 1) {
-            diag->extra_column = pend[1];
-            snprintf(diag->extra_message, sizeof diag->extra_message, "%s", k_bound_ctrl_msg);
-        }
-        if (diag) diag->in_operands = 1;
+        bound_ctrl_error(diag, pend[0], npend > 1 ? pend[1] : 0,
+                         npend > 1 ? "invalid bound_ctrl value." : NULL);
         return MQSAD_E_SYNTAX;
     }
     if (!known) { invalid_instruction(p, diag, mnem_pos + 1, mname, mlen); return MQSAD_E_UNSUPPORTED; }
