@@ -95,7 +95,9 @@ static size_t scan_number(const char *s, size_t i, size_t len, pop *o)
 {
     size_t b, e;
     uint64_t v;
-    int neg = s[i] == '-';
+    int neg;
+    if (i >= len) return 0;   /* "lit(" at the end of the text */
+    neg = s[i] == '-';
     b = i += (size_t)neg;
     if (i >= len || !(e = scan_int(s, i, len, &v))) return 0;
     o->kind = PO_IMM;
