@@ -17,7 +17,7 @@
 static void usage(FILE *o)
 {
     fprintf(o, "usage: mqsad asm -t TARGET [--hex|--bin] [FILE]\n"
-               "  Assembles v_mqsad_u32_u8 lines (LLVM syntax) like\n"
+               "  Assembles SAD-family lines (v_mqsad_u32_u8 and its seven siblings; LLVM syntax) like\n"
                "  `llvm-mc -triple=amdgcn -mcpu=TARGET -show-encoding` (no leading .text line).\n"
                "  -t, --target NAME  gfx name (gfx1100) or generation (rdna3, cdna3, ...)\n"
                "  --hex              print each instruction as little-endian 32-bit hex words\n"
