@@ -61,9 +61,8 @@ int mqsad__asm_parse_dpp_control(pstate *p)
     const asm_tok *t = cur(p);
     int dpp8 = tok_is(p, t, "dpp8"), quad = tok_is(p, t, "quad_perm");
     int64_t v, lo = tok_is(p, t, "row_share") || tok_is(p, t, "row_xmask") ? 0 : 1;
-    char msg[32];
-    unsigned at;
-    snprintf(msg, sizeof msg, "invalid %.*s value", (int)t->len, tstr(p, t));
+    const char *name = tstr(p, t);
+    unsigned at, name_len = t->len;
     if (tok_is(p, t, "row_mirror") || tok_is(p, t, "row_half_mirror")) { next(p); return 1; }
     next(p);
     if (!expect_tok(p, TK_COLON, "expected a colon")) return 0;
@@ -83,7 +82,12 @@ int mqsad__asm_parse_dpp_control(pstate *p)
     }
     at = cur(p)->pos;
     if (!mqsad__asm_expr_value(p, &v)) return 0;
-    if (v < lo || v > 15) { perr(p, at, msg); return 0; }
+    if (v < lo || v > 15) {
+        char msg[32];
+        snprintf(msg, sizeof msg, "invalid %.*s value", (int)name_len, name);
+        perr(p, at, msg);
+        return 0;
+    }
     return 1;
 }
 

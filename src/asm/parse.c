@@ -377,15 +377,37 @@ static int has_vop3_dpp(const pstate *p)
     return p->f->encoding == MQSAD_ENC_GFX11 && has_vop3_dpp_form(p->in);
 }
 
+/* msg into dst[0..size), cut to fit */
+static void put_msg(char *dst, size_t size, const char *msg)
+{
+    size_t n = strlen(msg);
+    if (n >= size) n = size - 1;
+    memcpy(dst, msg, n);
+    dst[n] = '\0';
+}
+
 static void fill_diag(mqsad_diag *diag, mqsad_status st, unsigned col, const char *msg)
 {
     if (!diag) return;
-    size_t n = strlen(msg);
     diag->status = st;
     diag->column = col;
-    if (n >= sizeof diag->message) n = sizeof diag->message - 1;
-    memcpy(diag->message, msg, n);
-    diag->message[n] = '\0';
+    put_msg(diag->message, sizeof diag->message, msg);
+}
+
+/* the second error llvm-mc prints for the statement */
+static void fill_extra(mqsad_diag *diag, unsigned col, const char *msg)
+{
+    if (!diag) return;
+    diag->extra_column = col;
+    put_msg(diag->extra_message, sizeof diag->extra_message, msg);
+}
+
+/* "<variant> variant of this instruction is not supported" at the mnemonic */
+static void variant_error(mqsad_diag *diag, unsigned col, const char *variant)
+{
+    char m[80];
+    snprintf(m, sizeof m, "%s variant of this instruction is not supported", variant);
+    fill_diag(diag, MQSAD_E_UNSUPPORTED, col, m);
 }
 
 /* A bad bound_ctrl value (parse_dpp_modifier) is LLVM's first error of the statement:
@@ -394,13 +416,7 @@ static void fill_diag(mqsad_diag *diag, mqsad_status st, unsigned col, const cha
 static void bound_ctrl_error(mqsad_diag *diag, unsigned col, unsigned extra_col, const char *extra)
 {
     if (!diag) return;
-    if (extra) {
-        size_t n = strlen(extra);
-        if (n >= sizeof diag->extra_message) n = sizeof diag->extra_message - 1;
-        memcpy(diag->extra_message, extra, n);
-        diag->extra_message[n] = '\0';
-        diag->extra_column = extra_col;
-    }
+    if (extra) fill_extra(diag, extra_col, extra);
     fill_diag(diag, MQSAD_E_SYNTAX, col, "invalid bound_ctrl value.");
     diag->in_operands = 1;
 }
@@ -482,8 +498,7 @@ static void extra_lexer_error(pstate *p, mqsad_diag *diag, unsigned errors)
         if (cur(p)->kind == TK_ERROR) next(p);
     while (cur(p)->kind != TK_EOS && guard++ < 100000u) {
         if (cur(p)->kind == TK_ERROR) {
-            diag->extra_column = cur(p)->pos + 1;
-            snprintf(diag->extra_message, sizeof diag->extra_message, "%s", cur(p)->msg);
+            fill_extra(diag, cur(p)->pos + 1, cur(p)->msg);
             return;
         }
         next(p);
@@ -857,10 +872,7 @@ static mqsad_status parse_stmt(pstate *p, const mqsad_target *target, const char
                            cur(p)->kind == TK_INT && !(cur(p)->ival >> 63) &&
                            peek(p, 1)->kind == TK_ERROR ? peek(p, 1) : NULL;
         fill_diag(diag, MQSAD_E_SYNTAX, (e ? e : cur(p))->pos + 1, e ? e->msg : start_msg);
-        if (diag && e) {
-            diag->extra_column = cur(p)->pos + 1;
-            snprintf(diag->extra_message, sizeof diag->extra_message, "%s", start_msg);
-        }
+        if (e) fill_extra(diag, cur(p)->pos + 1, start_msg);
         return MQSAD_E_SYNTAX;
     }
     if (peek(p, 1)->kind == TK_COLON) {
@@ -965,10 +977,8 @@ mnemonic:
              * operand's error (if one was raised) and raises its own, a second Error() */
             unsigned errors = 1 + ((!known || variant_err) && p->err);
             if (!known || variant_err) {
-                char m[80];
                 if (variant_err) {
-                    snprintf(m, sizeof m, "%s variant of this instruction is not supported", variant);
-                    fill_diag(diag, MQSAD_E_UNSUPPORTED, mnem_pos + 1, m);
+                    variant_error(diag, mnem_pos + 1, variant);
                 } else {
                     invalid_instruction(p, diag, mnem_pos + 1, mname, mlen);
                 }
@@ -1016,9 +1026,7 @@ mnemonic:
     }
     if (!known) { invalid_instruction(p, diag, mnem_pos + 1, mname, mlen); return MQSAD_E_UNSUPPORTED; }
     if (variant_err) {
-        char m[80];
-        snprintf(m, sizeof m, "%s variant of this instruction is not supported", variant);
-        fill_diag(diag, MQSAD_E_UNSUPPORTED, mnem_pos + 1, m);
+        variant_error(diag, mnem_pos + 1, variant);
         return MQSAD_E_UNSUPPORTED;
     }
 
