@@ -141,7 +141,8 @@ static void bench_family_table(int rounds, double sample_ns, int clamp, int in_p
         const char *kname[1 + FAM_LEVELS];
         int has[FAM_LEVELS], nc = 1, best = 1, k;
         long reps[1 + FAM_LEVELS];
-        double v[1 + FAM_LEVELS][BENCH_MAX_ROUNDS], med[1 + FAM_LEVELS], fast[1 + FAM_LEVELS], ratio[BENCH_MAX_ROUNDS], lo, hi, rm, bb;
+        double v[1 + FAM_LEVELS][BENCH_MAX_ROUNDS], med[1 + FAM_LEVELS], fast[1 + FAM_LEVELS], ratio[BENCH_MAX_ROUNDS], bb;
+        stat3 rst;
         fam_io io;
         fn[0] = ref_of((mqsad_insn_id)id);
         kname[0] = "scalar";
@@ -173,12 +174,7 @@ static void bench_family_table(int rounds, double sample_ns, int clamp, int in_p
             if (k > 1 && fast[k] < fast[best]) best = k;
         }
         for (r = 0; r < rounds; r++) ratio[r] = v[0][r] / v[best][r];
-        {
-            stat3 st = bench_stats(ratio, rounds);
-            rm = st.med;
-            lo = st.min;
-            hi = st.max;
-        }
+        rst = bench_stats(ratio, rounds);
         bb = fast[0] / fast[best];   /* the fastest rounds of each */
         printf("%-18s %7.3f", mqsad_insn_get((mqsad_insn_id)id)->name, med[0]);
         for (l = 0; l < FAM_LEVELS; l++) {
@@ -188,7 +184,7 @@ static void bench_family_table(int rounds, double sample_ns, int clamp, int in_p
         }
         {
             char rs[64];
-            snprintf(rs, sizeof rs, "%.1fx (%.1f..%.1fx)", rm, lo, hi);
+            snprintf(rs, sizeof rs, "%.1fx (%.1f..%.1fx)", rst.med, rst.min, rst.max);
             printf("  %-11s %-22s %.1fx\n", kname[best], rs, bb);
         }
     }
