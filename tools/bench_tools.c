@@ -111,7 +111,8 @@ static size_t dis_word_bytes(const mqsad_target *t, uint8_t *b, int invalid)
     return n;
 }
 
-/* An asm operand of width w for slot (VDST: VGPRs only); *bad set when it is out of range. */
+/* An asm operand of width w for slot (VDST: VGPRs only); at most one literal a line
+ * (*used_lit says one was written). */
 static void asm_operand(char *o, size_t size, int slot, unsigned w, int *used_lit)
 {
     unsigned r = rnd() % 100, reg;
@@ -156,7 +157,7 @@ static char *asm_line(void)
     static const int order[4] = { MQSAD_SLOT_VDST, MQSAD_SLOT_SRC0, MQSAD_SLOT_SRC1, MQSAD_SLOT_SRC2 };
     char line[256], opnd[4][48];
     unsigned r = rnd() % 100, i;
-    int used_lit = 0, n;
+    int used_lit = 0;
     for (i = 0; i < 4; i++) {
         int s = order[i];
         if (s == MQSAD_SLOT_SRC2 && info->src2_vgpr_only) {
@@ -166,19 +167,18 @@ static char *asm_line(void)
             asm_operand(opnd[i], sizeof opnd[i], s, info->width[s], &used_lit);
         }
     }
-    n = snprintf(line, sizeof line, "%s %s, %s, %s, %s%s%s", (rnd() & 3) ? info->name : info->upper,
-                 opnd[0], opnd[1], opnd[2], opnd[3], rnd() % 8 == 0 ? " clamp" : "",
-                 rnd() % 10 == 0 ? (rnd() & 1 ? " ; a comment" : " // a comment") : "");
+    snprintf(line, sizeof line, "%s %s, %s, %s, %s%s%s", (rnd() & 3) ? info->name : info->upper,
+             opnd[0], opnd[1], opnd[2], opnd[3], rnd() % 8 == 0 ? " clamp" : "",
+             rnd() % 10 == 0 ? (rnd() & 1 ? " ; a comment" : " // a comment") : "");
     if (r < 5) {   /* about 5% errors */
         switch (r) {
         case 0: line[0] = 'w'; break;                                         /* mnemonic */
-        case 1: n = snprintf(line, sizeof line, "%s v[300:303], v[2:3], v1, v[8:11]", info->name); break;
-        case 2: n = snprintf(line, sizeof line, "%s %s, %s", info->name, opnd[0], opnd[1]); break;
-        case 3: n = snprintf(line, sizeof line, "%s %s, %s, %s, %s $", info->name, opnd[0], opnd[1], opnd[2], opnd[3]); break;
-        default: n = snprintf(line, sizeof line, "%s %s, v[1:2:3], %s, %s", info->name, opnd[0], opnd[2], opnd[3]); break;
+        case 1: snprintf(line, sizeof line, "%s v[300:303], v[2:3], v1, v[8:11]", info->name); break;
+        case 2: snprintf(line, sizeof line, "%s %s, %s", info->name, opnd[0], opnd[1]); break;
+        case 3: snprintf(line, sizeof line, "%s %s, %s, %s, %s $", info->name, opnd[0], opnd[1], opnd[2], opnd[3]); break;
+        default: snprintf(line, sizeof line, "%s %s, v[1:2:3], %s, %s", info->name, opnd[0], opnd[2], opnd[3]); break;
         }
     }
-    (void)n;
     return strdup(line);
 }
 
@@ -387,8 +387,7 @@ void bench_tools(const char *self, int rounds, long lines, int with_library, int
         memcpy(argvs[2], a2, sizeof a2); memcpy(argvs[3], a3, sizeof a3);
     }
     /* all four read standard input, so that diagnostics name the same file; a first,
-     * untimed run of each keeps its output: mqsad's and llvm-mc's are compared
-     * (informative: instructions the library does not know yet make them differ) */
+     * untimed run of each keeps its output, and mqsad's and llvm-mc's are compared */
     for (i = 0; i < 4; i++) {
         char err[1100];
         snprintf(err, sizeof err, "%s.err", out[i]);
