@@ -368,6 +368,11 @@ typedef struct mqsad_inst {
 MQSAD_API mqsad_status mqsad_decode(const mqsad_target *target, const uint8_t *bytes,
                                     size_t len, mqsad_inst *out);
 
+/** Fills inst->fields[] and inst->field_count from inst->word as mqsad_decode fills them
+ *  (the raw layout of inst->target's encoding family). MQSAD_E_INVALID_ARGUMENT for a NULL
+ *  inst or target. */
+MQSAD_API mqsad_status mqsad_inst_fields(mqsad_inst *inst);
+
 /** Encodes *inst (target and insn set; operands with kind/reg/width/special/value set —
  *  .code is recomputed; literal dwords come from .literal_bits, a symbol's are 0) into
  *  out[0..size). The opcode is the instruction table's for inst->insn on the target's
@@ -752,6 +757,14 @@ MQSAD_API mqsad_dis_ctx *mqsad_dis_ctx_init(void *mem, size_t size, const mqsad_
  *  nothing is written and the lengths are 0. Never reads past len. */
 MQSAD_API mqsad_status mqsad_dis_word(const mqsad_dis_ctx *ctx, const uint8_t *bytes, size_t len,
                                       char *buf, size_t size, size_t *text_len, size_t *inst_len);
+
+/** mqsad_decode through the context's tables of decoded operands (the decoder-object
+ *  form: most words are decoded by copying table entries). Returns what
+ *  mqsad_decode(ctx's target, bytes, len, out) returns and sets every member of *out as it
+ *  does, except that after MQSAD_OK fields[] is not filled and field_count is 0: the bit
+ *  fields are for explaining a word, and mqsad_inst_fields fills them on request. */
+MQSAD_API mqsad_status mqsad_dis_decode(const mqsad_dis_ctx *ctx, const uint8_t *bytes, size_t len,
+                                        mqsad_inst *out);
 
 /* -----------------------------------------------------------------------------------
  * Disassembly stream (src/stream/dis_stream.c): `llvm-mc -triple=amdgcn -mcpu=TARGET

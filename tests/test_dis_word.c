@@ -1,5 +1,6 @@
 /* test_dis_word.c — mqsad_dis_word against mqsad_decode + mqsad_format (the general path,
- * whose texts tests/cli/dis.sh and test_disasm check against llvm-mc 22), checkasm style,
+ * whose texts tests/cli/dis.sh and test_disasm check against llvm-mc 22), and
+ * mqsad_dis_decode against mqsad_decode member by member, checkasm style,
  * on every target: for every instruction of the family (its base word from the target and
  * instruction tables), every code in every slot with random other fields; random words
  * with the instruction's control bits and random codes; every single control bit flipped;
@@ -22,6 +23,43 @@ static void wr32(uint8_t *p, uint32_t v)
     p[0] = (uint8_t)v; p[1] = (uint8_t)(v >> 8); p[2] = (uint8_t)(v >> 16); p[3] = (uint8_t)(v >> 24);
 }
 
+static int same_operand(const mqsad_operand *a, const mqsad_operand *b)
+{
+    return a->kind == b->kind && a->code == b->code && a->reg == b->reg && a->width == b->width &&
+           a->special == b->special && a->value == b->value && a->literal_bits == b->literal_bits &&
+           a->lit_wrapper == b->lit_wrapper && a->invalid == b->invalid && a->annotation == b->annotation;
+}
+
+/* mqsad_dis_decode against mqsad_decode: the status and every member (fields[] after
+ * mqsad_inst_fields when the word decodes) */
+static void check_decode(const mqsad_dis_ctx *ctx, const mqsad_target *t, const uint8_t *b, size_t len)
+{
+    mqsad_inst want, got;
+    mqsad_status ws = mqsad_decode(t, b, len, &want), gs;
+    int same, i;
+    memset(&got, 0xa5, sizeof got);   /* members it leaves unset show up */
+    gs = mqsad_dis_decode(ctx, b, len, &got);
+    CHECK(gs == ws, "%s: mqsad_dis_decode status %d, want %d (%02x %02x %02x %02x %02x %02x %02x %02x, len %zu)",
+          t->name, (int)gs, (int)ws, b[0], b[1], b[2], b[3], b[4], b[5], b[6], b[7], len);
+    if (gs != ws) return;
+    if (gs == MQSAD_OK) {
+        CHECK(got.field_count == 0, "%s: fields after MQSAD_OK", t->name);
+        CHECK(mqsad_inst_fields(&got) == MQSAD_OK, "%s: mqsad_inst_fields", t->name);
+    }
+    same = got.target == want.target && got.insn == want.insn && got.length == want.length &&
+           got.clamp == want.clamp && got.ignored_bits == want.ignored_bits &&
+           same_operand(&got.vdst, &want.vdst) && got.literal == want.literal &&
+           got.literal_size == want.literal_size && got.word == want.word &&
+           got.field_count == want.field_count && !memcmp(got.symbol, want.symbol, sizeof got.symbol) &&
+           got.symbol_data4 == want.symbol_data4;
+    for (i = 0; i < 3; i++) same = same && same_operand(&got.src[i], &want.src[i]);
+    for (i = 0; i < want.field_count && same; i++)
+        same = !strcmp(got.fields[i].name, want.fields[i].name) && got.fields[i].lo == want.fields[i].lo &&
+               got.fields[i].hi == want.fields[i].hi && got.fields[i].value == want.fields[i].value;
+    CHECK(same, "%s: mqsad_dis_decode differs from mqsad_decode (status %d; %02x %02x %02x %02x %02x %02x %02x %02x, len %zu)",
+          t->name, (int)ws, b[0], b[1], b[2], b[3], b[4], b[5], b[6], b[7], len);
+}
+
 /* bytes[0..len) through both paths */
 static void check(const mqsad_dis_ctx *ctx, const mqsad_target *t, const uint8_t *b, size_t len)
 {
@@ -32,6 +70,7 @@ static void check(const mqsad_dis_ctx *ctx, const mqsad_target *t, const uint8_t
     if (ws == MQSAD_OK) ws = mqsad_format(&in, want, sizeof want, &wl);
     gs = mqsad_dis_word(ctx, b, len, got, sizeof got, &gl, &il);
     if (ws == MQSAD_OK) nfast++;
+    check_decode(ctx, t, b, len);
     CHECK(gs == ws, "%s: status %d, want %d (%02x %02x %02x %02x %02x %02x %02x %02x, len %zu)",
           t->name, (int)gs, (int)ws, b[0], b[1], b[2], b[3], b[4], b[5], b[6], b[7], len);
     if (gs != ws || ws != MQSAD_OK) {
@@ -115,12 +154,19 @@ int main(void)
     {
         char buf[8];
         size_t tl = 1, il = 1;
+        mqsad_inst in;
         const mqsad_dis_ctx *ctx = mqsad_dis_ctx_init(mem, size, mqsad_target_lookup("gfx1100"));
         CHECK(mqsad_dis_word(NULL, (const uint8_t *)"", 0, buf, sizeof buf, &tl, &il) == MQSAD_E_INVALID_ARGUMENT,
               "NULL context");
         CHECK(mqsad_dis_word(ctx, NULL, 8, buf, sizeof buf, &tl, &il) == MQSAD_E_INVALID_ARGUMENT, "NULL bytes");
         CHECK(mqsad_dis_word(ctx, (const uint8_t *)"", 0, buf, sizeof buf, &tl, &il) == MQSAD_E_TRUNCATED &&
               tl == 0 && il == 0, "no bytes");
+        CHECK(mqsad_dis_decode(NULL, (const uint8_t *)"", 0, &in) == MQSAD_E_INVALID_ARGUMENT, "decode: NULL context");
+        CHECK(mqsad_dis_decode(ctx, NULL, 8, &in) == MQSAD_E_INVALID_ARGUMENT, "decode: NULL bytes");
+        CHECK(mqsad_dis_decode(ctx, (const uint8_t *)"", 0, NULL) == MQSAD_E_INVALID_ARGUMENT, "decode: NULL out");
+        CHECK(mqsad_inst_fields(NULL) == MQSAD_E_INVALID_ARGUMENT, "fields: NULL inst");
+        memset(&in, 0, sizeof in);
+        CHECK(mqsad_inst_fields(&in) == MQSAD_E_INVALID_ARGUMENT, "fields: no target");
     }
     CHECK(nfast > 100000, "too few decodable words (%lu)", nfast);
     free(mem);

@@ -287,43 +287,51 @@ static void null_write(void *user, int channel, const char *data, size_t len)
 }
 
 /* The library in process on the corpora: ns per word / line, median of interleaved rounds. */
+enum { L_DECODE, L_DIS_DECODE, L_DECODE_FORMAT, L_DIS_DECODE_FORMAT, L_DIS_WORD, L_DIS_STREAM, L_ASSEMBLE, L_COUNT };
+
 static void bench_library(const corpus *c, int rounds)
 {
-    static const char *const names[6] = { "mqsad_decode", "mqsad_decode + mqsad_format", "mqsad_dis_word",
-                                          "mqsad_dis_stream (text in, text out)", "mqsad_assemble" };
+    static const char *const names[L_COUNT] = {
+        "mqsad_decode", "mqsad_dis_decode (context, no fields[])", "mqsad_decode + mqsad_format",
+        "mqsad_dis_decode + mqsad_format", "mqsad_dis_word", "mqsad_dis_stream (text in, text out)",
+        "mqsad_assemble" };
     const mqsad_target *t = mqsad_target_lookup("gfx1250"), *ta = mqsad_target_lookup("gfx1100");
     size_t csize = mqsad_dis_ctx_size(), ssize = mqsad_dis_stream_size(), sink = 0;
     void *cmem = malloc(csize), *smem = malloc(ssize);
     const mqsad_dis_ctx *ctx = cmem ? mqsad_dis_ctx_init(cmem, csize, t) : NULL;
-    double v[5][BENCH_MAX_ROUNDS];
+    double v[L_COUNT][BENCH_MAX_ROUNDS];
     size_t ok_words = 0, ok_lines = 0, i;
     int r, k;
     printf("\n== the library in process on the same corpora (median of %d interleaved rounds;"
            " per word or line) ==\n", rounds);
     if (!ctx || !smem) { printf("skipped: out of memory\n"); free(cmem); free(smem); return; }
     for (r = 0; r < rounds; r++) {
-        for (k = 0; k < 5; k++) {
+        for (k = 0; k < L_COUNT; k++) {
             double t0 = bench_now_ns();
             size_t good = 0;
-            if (k == 0) {
+            if (k == L_DECODE || k == L_DIS_DECODE) {
                 for (i = 0; i < c->nwords; i++) {
                     mqsad_inst in;
-                    good += mqsad_decode(t, c->words + i * WORD_MAX, c->wlen[i], &in) == MQSAD_OK;
+                    const uint8_t *w = c->words + i * WORD_MAX;
+                    good += (k == L_DECODE ? mqsad_decode(t, w, c->wlen[i], &in)
+                                           : mqsad_dis_decode(ctx, w, c->wlen[i], &in)) == MQSAD_OK;
                 }
                 ok_words = good;
-            } else if (k == 1) {
+            } else if (k == L_DECODE_FORMAT || k == L_DIS_DECODE_FORMAT) {
                 for (i = 0; i < c->nwords; i++) {
                     mqsad_inst in;
                     char text[512];
-                    if (mqsad_decode(t, c->words + i * WORD_MAX, c->wlen[i], &in) == MQSAD_OK)
+                    const uint8_t *w = c->words + i * WORD_MAX;
+                    if ((k == L_DECODE_FORMAT ? mqsad_decode(t, w, c->wlen[i], &in)
+                                              : mqsad_dis_decode(ctx, w, c->wlen[i], &in)) == MQSAD_OK)
                         good += mqsad_format(&in, text, sizeof text, NULL) == MQSAD_OK;
                 }
-            } else if (k == 2) {
+            } else if (k == L_DIS_WORD) {
                 for (i = 0; i < c->nwords; i++) {
                     char text[512];
                     good += mqsad_dis_word(ctx, c->words + i * WORD_MAX, c->wlen[i], text, sizeof text, NULL, NULL) == MQSAD_OK;
                 }
-            } else if (k == 3) {
+            } else if (k == L_DIS_STREAM) {
                 mqsad_dis_stream_config cfg;
                 mqsad_dis_stream *s;
                 memset(&cfg, 0, sizeof cfg);
@@ -345,12 +353,12 @@ static void bench_library(const corpus *c, int rounds)
                 }
                 ok_lines = good;
             }
-            v[k][r] = (bench_now_ns() - t0) / (double)(k == 3 || k == 4 ? c->nlines : c->nwords);
+            v[k][r] = (bench_now_ns() - t0) / (double)(k >= L_DIS_STREAM ? c->nlines : c->nwords);
         }
     }
-    for (k = 0; k < 5; k++) {
+    for (k = 0; k < L_COUNT; k++) {
         stat3 s = bench_stats(v[k], rounds);
-        printf("%-40s %8.1f ns per %s  (spread %.1f..%.1f)\n", names[k], s.med, k >= 3 ? "line" : "word", s.min, s.max);
+        printf("%-40s %8.1f ns per %s  (spread %.1f..%.1f)\n", names[k], s.med, k >= L_DIS_STREAM ? "line" : "word", s.min, s.max);
     }
     printf("%zu words (%.1f%% decode), %zu lines (%.1f%% assemble); mqsad_dis_stream: the dis corpus"
            " from memory, output discarded\n", c->nwords, 100.0 * (double)ok_words / (double)c->nwords,

@@ -66,11 +66,18 @@ static inline void fill_layout(mqsad_field *fl, const mqsad_field *layout, uint6
 #undef VALUE
 }
 
-static void fill_fields(mqsad_inst *out, const mqsad_family *f, uint64_t w)
+void mqsad__decode_fields(mqsad_inst *out, const mqsad_family *f, uint64_t w)
 {
     if (f->encoding == MQSAD_ENC_SICI) fill_layout(out->fields, layout_sici, w);
     else fill_layout(out->fields, layout_vop3, w);
     out->field_count = 11;
+}
+
+mqsad_status mqsad_inst_fields(mqsad_inst *inst)
+{
+    if (!inst || !inst->target || !inst->target->family) return MQSAD_E_INVALID_ARGUMENT;
+    mqsad__decode_fields(inst, inst->target->family, inst->word);
+    return MQSAD_OK;
 }
 
 /* An error before the operands leaves them zero-initialised. */
@@ -112,7 +119,7 @@ mqsad_status mqsad_decode(const mqsad_target *target, const uint8_t *bytes, size
     out->literal = 0;
     out->literal_size = 0;
     out->word = w;
-    fill_fields(out, f, w);
+    mqsad__decode_fields(out, f, w);
     memset(out->symbol, 0, sizeof out->symbol);
     out->symbol_data4 = 0;
 

@@ -84,6 +84,9 @@ mqsad_status mqsad__operand_from_code(const mqsad_target *target, const mqsad_in
 mqsad_status mqsad__operands_from_codes(const mqsad_target *target, const mqsad_insn_info *in,
                                         unsigned vdst_code, const unsigned code[3], uint64_t literal,
                                         mqsad_inst *out);
+/* inst->fields[] and ->field_count of the word w on family f, as mqsad_decode fills them
+ * (src/isa/decode.c). */
+void mqsad__decode_fields(mqsad_inst *inst, const mqsad_family *f, uint64_t w);
 /* The instruction target t has (t->family set) whose OP field value in t's encoding is op,
  * or NULL (src/isa/insn.c). */
 const mqsad_insn_info *mqsad__insn_by_opcode(const mqsad_target *t, unsigned op);

@@ -104,6 +104,59 @@ static void fill_table(const mqsad_target *t, mqsad_insn_id id, int slot, uint32
     }
 }
 
+/* The operand table of slot for instruction id: each code's operand as mqsad_decode gives
+ * it with the base word d0:d1 elsewhere. The copies are made member by member into zeroed
+ * entries, so that equal tables compare equal byte for byte. */
+static void fill_dec_table(const mqsad_target *t, mqsad_insn_id id, int slot, uint32_t d0, uint32_t d1,
+                           mqsad__dec_table *tab)
+{
+    const unsigned ncodes = slot == MQSAD_SLOT_VDST ? 256 : 512;
+    unsigned code;
+    uint8_t lit;
+    memset(tab, 0, sizeof *tab);
+    for (code = 0; code < 512; code++) tab->ok[code] = MQSAD__DIS_SLOW;
+    for (code = 0; code < ncodes; code++) {
+        uint32_t w0 = d0, w1 = d1;
+        mqsad_inst in;
+        const mqsad_operand *op;
+        mqsad_operand *e = &tab->op[code];
+        put_code(&w0, &w1, slot, code);
+        if (slot != MQSAD_SLOT_VDST && literal_code(t, id, w0, w1, &lit)) {
+            tab->ok[code] = MQSAD__DIS_LIT;
+            continue;
+        }
+        if (!text_of(t, id, w0, w1, &in, NULL, 0)) continue;
+        op = slot == MQSAD_SLOT_VDST ? &in.vdst : &in.src[slot];
+        if (t->family->dis_strict && (slot == MQSAD_SLOT_SRC1 || slot == MQSAD_SLOT_SRC2) &&
+            mqsad_operand_is_scalar(op))
+            continue;
+        e->kind = op->kind;
+        e->code = op->code;
+        e->reg = op->reg;
+        e->width = op->width;
+        e->special = op->special;
+        e->value = op->value;
+        e->literal_bits = op->literal_bits;
+        e->lit_wrapper = op->lit_wrapper;
+        e->invalid = op->invalid;
+        e->annotation = op->annotation;
+        tab->ok[code] = MQSAD__DIS_FAST;
+    }
+}
+
+/* The index of the decoded-operand table of slot for instruction id: an equal one, or the
+ * new one, built in the next free place; -1 when there is no free place. */
+static int add_dec_table(struct mqsad_dis_ctx *c, const mqsad_target *t, mqsad_insn_id id, int slot,
+                         uint32_t d0, uint32_t d1)
+{
+    unsigned k;
+    if (c->ndec == MQSAD__DEC_TABLES) return -1;
+    fill_dec_table(t, id, slot, d0, d1, &c->dec[c->ndec]);
+    for (k = 0; k < c->ndec; k++)
+        if (!memcmp(&c->dec[k], &c->dec[c->ndec], sizeof c->dec[k])) return (int)k;
+    return (int)c->ndec++;
+}
+
 /* The index of a table equal to tab for slot (added when new); -1 when there is no room. */
 static int add_table(struct mqsad_dis_ctx *c, int slot, const mqsad__dis_entry *tab)
 {
@@ -174,6 +227,8 @@ static int learn(struct mqsad_dis_ctx *c, const mqsad_insn_info *info, mqsad__di
         fill_table(t, info->id, slots[i], d0, d1, tab);
         if ((k = add_table(c, slots[i], tab)) < 0) return 0;
         op->tab[slots[i]] = (uint8_t)k;
+        if ((k = add_dec_table(c, t, info->id, slots[i], d0, d1)) < 0) return 0;
+        op->dec[slots[i]] = (uint8_t)k;
     }
     return 1;
 }
@@ -243,6 +298,8 @@ void mqsad__dis_ctx_build(struct mqsad_dis_ctx *c, const mqsad_target *t)
     if (!f || f->op_bits > 10) return;   /* op_index covers 10-bit OP fields */
     c->op_lo = f->op_lo;
     c->op_mask = (1u << f->op_bits) - 1u;
+    c->ignored_lo = f->ignored_lo;
+    c->ignored_mask = (uint32_t)((1ull << (f->ignored_hi - f->ignored_lo + 1u)) - 1u);
     for (id = 0; id < MQSAD_INSN_COUNT; id++) {
         const mqsad_insn_info *info = mqsad_insn_get((mqsad_insn_id)id);
         mqsad__dis_op *op = &c->ops[c->nops];

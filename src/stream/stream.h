@@ -87,11 +87,22 @@ typedef struct mqsad__dis_op {      /* one instruction the tables print */
     uint32_t mask0, want0;          /* dword 0 & mask0 == want0 (marker, OP, fixed bits) */
     uint32_t mask1;                 /* dword 1 & mask1 == 0 (the bits above SRC2) */
     uint32_t clamp;                 /* the CLAMP bit in dword 0, 0 when none */
-    uint8_t tab[4];                 /* operand table per slot (MQSAD_SLOT_*) */
+    uint8_t tab[4];                 /* operand text table per slot (MQSAD_SLOT_*) */
+    uint8_t dec[4];                 /* decoded-operand table per slot */
     uint8_t id;                     /* mqsad_insn_id */
     uint8_t plen;
     char prefix[32];                /* "v_mqsad_u32_u8 " */
 } mqsad__dis_op;
+
+/* The decoded operand of each code of a slot, as mqsad_decode gives it for a word without
+ * a literal (the operands of such a word do not depend on each other): mqsad_dis_decode
+ * copies them. .ok as in the text tables; a MQSAD__DIS_LIT code's operand is made from the
+ * literal when the word is decoded. */
+#define MQSAD__DEC_TABLES 9          /* GFX7 has 8 distinct ones; the next is built in place */
+typedef struct mqsad__dec_table {
+    mqsad_operand op[512];
+    uint8_t ok[512];
+} mqsad__dec_table;
 
 struct mqsad_dis_ctx {
     const mqsad_target *target;
@@ -102,6 +113,10 @@ struct mqsad_dis_ctx {
     mqsad__dis_op ops[MQSAD_INSN_COUNT];
     uint8_t table_slot[MQSAD__DIS_TABLES];
     mqsad__dis_entry tab[MQSAD__DIS_TABLES][512];
+    unsigned ignored_lo;            /* the ignored field: (word >> ignored_lo) & ignored_mask */
+    uint32_t ignored_mask;
+    unsigned ndec;
+    mqsad__dec_table dec[MQSAD__DEC_TABLES];
 };
 
 #define MQSAD__DIS_FAST_MAX (32 + 4 * 16 + 8)   /* bytes mqsad__dis_fast may write */

@@ -40,7 +40,7 @@ has "$out" '^== tools on the mixed corpora \(20000 lines each' "tools table"
 [ "$(printf '%s\n' "$out" | grep -Ec '^mqsad dis +[0-9.]+ ')" -eq 1 ] && ok || bad "mqsad dis row"
 [ "$(printf '%s\n' "$out" | grep -Ec '^mqsad asm +[0-9.]+ ')" -eq 1 ] && ok || bad "mqsad asm row"
 has "$out" '^cli compiler: .*, C library: ' "compiler and C library line"
-for f in 'mqsad_decode' 'mqsad_decode \+ mqsad_format' 'mqsad_dis_word' 'mqsad_dis_stream \(text in, text out\)' 'mqsad_assemble'; do
+for f in 'mqsad_decode' 'mqsad_dis_decode \(context, no fields\[\]\)' 'mqsad_decode \+ mqsad_format' 'mqsad_dis_decode \+ mqsad_format' 'mqsad_dis_word' 'mqsad_dis_stream \(text in, text out\)' 'mqsad_assemble'; do
     has "$out" "^$f +[0-9.]+ ns per (word|line)" "library row $f"
 done
 has "$out" '^[0-9]+ words \([0-9.]+% decode\), 20000 lines' "corpus summary"
