@@ -728,21 +728,22 @@ MQSAD_API mqsad_status mqsad_asm_stream_finish(mqsad_asm_stream *s);
 MQSAD_API unsigned long mqsad_asm_stream_errors(const mqsad_asm_stream *s);
 
 /* -----------------------------------------------------------------------------------
- * Fast disassembly of single words (src/stream/dis_word.c).
+ * Fast decoding and disassembly of single words (src/stream/dis_word.c, dis_decode.c).
  *
- * A context holds, for one target, the text of every operand code of every slot of every
- * instruction the decoder knows there, formatted once by the library itself (mqsad_decode
- * and mqsad_format on words built from the target and instruction tables) when the context
- * is initialised (about a millisecond). mqsad_dis_word then prints most words by copying
- * table entries, and everything else (literals, long texts, invalid words) through
- * mqsad_decode + mqsad_format: the text, the status and the length are always exactly
+ * A context holds, for one target, the text and the decoded operand of every operand code
+ * of every slot of every instruction the decoder knows there, made once by the library
+ * itself (mqsad_decode and mqsad_format on words built from the target and instruction
+ * tables) when the context is initialised (one or two milliseconds). mqsad_dis_word then
+ * prints most words by copying table entries, and mqsad_dis_decode decodes them by
+ * copying operands; everything else (literals, long texts, invalid words) goes through
+ * mqsad_decode (+ mqsad_format): the text, the status and the length are always exactly
  * theirs. The context is read-only after init: threads may share it.
  * ----------------------------------------------------------------------------------- */
 
 /** A fast-disassembly context (opaque; caller-owned memory, see mqsad_dis_ctx_size). */
 typedef struct mqsad_dis_ctx mqsad_dis_ctx;
 
-/** Bytes a context needs (about 130 KiB). */
+/** Bytes a context needs (about 350 KiB: the operand texts and the decoded operands). */
 MQSAD_API size_t mqsad_dis_ctx_size(void);
 
 /** Builds a context for target in mem[0..size) (size >= mqsad_dis_ctx_size(), aligned like

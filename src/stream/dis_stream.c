@@ -35,7 +35,7 @@ struct saved_line {
 };
 
 struct mqsad_dis_stream {
-    struct mqsad_dis_ctx ctx;       /* the operand tables (first: the alignment they want) */
+    struct mqsad__dis_tables ctx;   /* the operand tables (first: the alignment they want) */
     const mqsad_target *t;
     const char *name;
     unsigned flags;
@@ -599,7 +599,7 @@ mqsad_dis_stream *mqsad_dis_stream_init(void *mem, size_t size, const mqsad_dis_
         return NULL;
     /* everything but the big buffers, which are written before they are read */
     memset(d, 0, offsetof(struct mqsad_dis_stream, lb));
-    mqsad__dis_ctx_build(&d->ctx, config->target);
+    mqsad__dis_tables_build(&d->ctx, config->target);
     d->t = config->target;
     d->name = config->name ? config->name : "<stdin>";
     d->flags = config->flags;

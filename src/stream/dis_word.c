@@ -158,7 +158,7 @@ static int add_dec_table(struct mqsad_dis_ctx *c, const mqsad_target *t, mqsad_i
 }
 
 /* The index of a table equal to tab for slot (added when new); -1 when there is no room. */
-static int add_table(struct mqsad_dis_ctx *c, int slot, const mqsad__dis_entry *tab)
+static int add_table(struct mqsad__dis_tables *c, int slot, const mqsad__dis_entry *tab)
 {
     unsigned k;
     for (k = 0; k < c->ntables; k++)
@@ -171,7 +171,7 @@ static int add_table(struct mqsad_dis_ctx *c, int slot, const mqsad__dis_entry *
 
 /* Learns instruction id's control bits and operand tables; 0 when the tables cannot
  * print it (the decoder does not know it here, or its text has another shape). */
-static int learn(struct mqsad_dis_ctx *c, const mqsad_insn_info *info, mqsad__dis_op *op)
+static int learn(struct mqsad__dis_tables *c, const mqsad_insn_info *info, mqsad__dis_op *op)
 {
     static const int slots[4] = { MQSAD_SLOT_VDST, MQSAD_SLOT_SRC0, MQSAD_SLOT_SRC1, MQSAD_SLOT_SRC2 };
     const mqsad_target *t = c->target;
@@ -227,13 +227,11 @@ static int learn(struct mqsad_dis_ctx *c, const mqsad_insn_info *info, mqsad__di
         fill_table(t, info->id, slots[i], d0, d1, tab);
         if ((k = add_table(c, slots[i], tab)) < 0) return 0;
         op->tab[slots[i]] = (uint8_t)k;
-        if ((k = add_dec_table(c, t, info->id, slots[i], d0, d1)) < 0) return 0;
-        op->dec[slots[i]] = (uint8_t)k;
     }
     return 1;
 }
 
-char *mqsad__dis_lit(const struct mqsad_dis_ctx *c, const uint8_t *p, size_t avail, char *o, size_t *used)
+char *mqsad__dis_lit(const struct mqsad__dis_tables *c, const uint8_t *p, size_t avail, char *o, size_t *used)
 {
     const uint32_t d0 = rd32(p), d1 = rd32(p + 4);
     unsigned k = c->op_index[(d0 >> c->op_lo) & c->op_mask], s, lit_slot = 3, code = 0;
@@ -288,8 +286,7 @@ char *mqsad__dis_lit(const struct mqsad_dis_ctx *c, const uint8_t *p, size_t ava
 
 size_t mqsad_dis_ctx_size(void) { return sizeof(struct mqsad_dis_ctx); }
 
-/* Builds *c for target t (c is zeroed memory). */
-void mqsad__dis_ctx_build(struct mqsad_dis_ctx *c, const mqsad_target *t)
+void mqsad__dis_tables_build(struct mqsad__dis_tables *c, const mqsad_target *t)
 {
     const mqsad_family *f = t->family;
     unsigned id;
@@ -298,8 +295,6 @@ void mqsad__dis_ctx_build(struct mqsad_dis_ctx *c, const mqsad_target *t)
     if (!f || f->op_bits > 10) return;   /* op_index covers 10-bit OP fields */
     c->op_lo = f->op_lo;
     c->op_mask = (1u << f->op_bits) - 1u;
-    c->ignored_lo = f->ignored_lo;
-    c->ignored_mask = (uint32_t)((1ull << (f->ignored_hi - f->ignored_lo + 1u)) - 1u);
     for (id = 0; id < MQSAD_INSN_COUNT; id++) {
         const mqsad_insn_info *info = mqsad_insn_get((mqsad_insn_id)id);
         mqsad__dis_op *op = &c->ops[c->nops];
@@ -312,6 +307,31 @@ void mqsad__dis_ctx_build(struct mqsad_dis_ctx *c, const mqsad_target *t)
     }
 }
 
+/* The decoded-operand tables of every instruction the text tables know, from the same
+ * base word. */
+static void build_dec(struct mqsad_dis_ctx *c)
+{
+    const mqsad_target *t = c->text.target;
+    const mqsad_family *f = t->family;
+    const uint32_t v0 = MQSAD_CODE_VGPR0, d1 = v0 | v0 << 9 | v0 << 18;
+    unsigned k;
+    int slot;
+    c->ignored_lo = f->ignored_lo;
+    c->ignored_mask = (uint32_t)((1ull << (f->ignored_hi - f->ignored_lo + 1u)) - 1u);
+    memset(c->dec_of, 0xff, sizeof c->dec_of);
+    for (k = 0; k < c->text.nops; k++) {
+        const mqsad_insn_info *info = mqsad_insn_get((mqsad_insn_id)c->text.ops[k].id);
+        uint32_t d0 = (uint32_t)f->marker << 26 | (uint32_t)info->opcode[f->encoding] << f->op_lo;
+        uint8_t of[4];
+        for (slot = 0; slot < 4; slot++) {
+            int i = add_dec_table(c, t, info->id, slot, d0, d1);
+            if (i < 0) break;
+            of[slot] = (uint8_t)i;
+        }
+        if (slot == 4) memcpy(c->dec_of[k], of, sizeof of);
+    }
+}
+
 mqsad_dis_ctx *mqsad_dis_ctx_init(void *mem, size_t size, const mqsad_target *target)
 {
     struct mqsad_dis_ctx *c = mem;
@@ -319,7 +339,8 @@ mqsad_dis_ctx *mqsad_dis_ctx_init(void *mem, size_t size, const mqsad_target *ta
         !target->family)
         return NULL;
     memset(c, 0, sizeof *c);
-    mqsad__dis_ctx_build(c, target);
+    mqsad__dis_tables_build(&c->text, target);
+    build_dec(c);
     return c;
 }
 
@@ -336,8 +357,8 @@ mqsad_status mqsad_dis_word(const mqsad_dis_ctx *ctx, const uint8_t *bytes, size
         char tmp[MQSAD__DIS_LIT_MAX];
         char *o = size > MQSAD__DIS_LIT_MAX ? buf : tmp;
         size_t used = 8;
-        char *e = mqsad__dis_fast(ctx, rd32(bytes), rd32(bytes + 4), o);
-        if (!e) e = mqsad__dis_lit(ctx, bytes, len, o, &used);
+        char *e = mqsad__dis_fast(&ctx->text, rd32(bytes), rd32(bytes + 4), o);
+        if (!e) e = mqsad__dis_lit(&ctx->text, bytes, len, o, &used);
         if (e) {
             n = (size_t)(e - o);
             if (inst_len) *inst_len = used;
@@ -352,7 +373,7 @@ mqsad_status mqsad_dis_word(const mqsad_dis_ctx *ctx, const uint8_t *bytes, size
             return MQSAD_OK;
         }
     }
-    st = mqsad_decode(ctx->target, bytes, len, &in);
+    st = mqsad_decode(ctx->text.target, bytes, len, &in);
     if (st != MQSAD_OK) return st;
     if (inst_len) *inst_len = in.length;
     return mqsad_format(&in, buf, size, text_len);

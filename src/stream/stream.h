@@ -88,11 +88,22 @@ typedef struct mqsad__dis_op {      /* one instruction the tables print */
     uint32_t mask1;                 /* dword 1 & mask1 == 0 (the bits above SRC2) */
     uint32_t clamp;                 /* the CLAMP bit in dword 0, 0 when none */
     uint8_t tab[4];                 /* operand text table per slot (MQSAD_SLOT_*) */
-    uint8_t dec[4];                 /* decoded-operand table per slot */
     uint8_t id;                     /* mqsad_insn_id */
     uint8_t plen;
     char prefix[32];                /* "v_mqsad_u32_u8 " */
 } mqsad__dis_op;
+
+/* The text tables of one target (a disassembly stream holds one). */
+struct mqsad__dis_tables {
+    const mqsad_target *target;
+    unsigned op_lo;                 /* the OP field: (dword 0 >> op_lo) & op_mask */
+    uint32_t op_mask;
+    unsigned nops, ntables;
+    uint8_t op_index[1024];         /* OP field value -> ops[], 0xff: no table */
+    mqsad__dis_op ops[MQSAD_INSN_COUNT];
+    uint8_t table_slot[MQSAD__DIS_TABLES];
+    mqsad__dis_entry tab[MQSAD__DIS_TABLES][512];
+};
 
 /* The decoded operand of each code of a slot, as mqsad_decode gives it for a word without
  * a literal (the operands of such a word do not depend on each other): mqsad_dis_decode
@@ -104,17 +115,13 @@ typedef struct mqsad__dec_table {
     uint8_t ok[512];
 } mqsad__dec_table;
 
+/* mqsad_dis_ctx: the text tables and the decoded-operand tables. */
 struct mqsad_dis_ctx {
-    const mqsad_target *target;
-    unsigned op_lo;                 /* the OP field: (dword 0 >> op_lo) & op_mask */
-    uint32_t op_mask;
-    unsigned nops, ntables;
-    uint8_t op_index[1024];         /* OP field value -> ops[], 0xff: no table */
-    mqsad__dis_op ops[MQSAD_INSN_COUNT];
-    uint8_t table_slot[MQSAD__DIS_TABLES];
-    mqsad__dis_entry tab[MQSAD__DIS_TABLES][512];
+    struct mqsad__dis_tables text;
     unsigned ignored_lo;            /* the ignored field: (word >> ignored_lo) & ignored_mask */
     uint32_t ignored_mask;
+    uint8_t dec_of[MQSAD_INSN_COUNT][4];   /* per text.ops[]: decoded-operand table per slot,
+                                              0xff in [0]: none (mqsad_decode decodes it) */
     unsigned ndec;
     mqsad__dec_table dec[MQSAD__DEC_TABLES];
 };
@@ -126,10 +133,10 @@ struct mqsad_dis_ctx {
  * for the literal. o needs MQSAD__DIS_LIT_MAX bytes of room; returns the end and sets
  * *used to the word's length, or returns NULL. */
 #define MQSAD__DIS_LIT_MAX (32 + 16 + 2 * 16 + 64 + 8)
-char *mqsad__dis_lit(const struct mqsad_dis_ctx *c, const uint8_t *p, size_t avail, char *o, size_t *used);
+char *mqsad__dis_lit(const struct mqsad__dis_tables *c, const uint8_t *p, size_t avail, char *o, size_t *used);
 
-/* Fills *c (zeroed memory) for target t: mqsad_dis_ctx_init without the checks. */
-void mqsad__dis_ctx_build(struct mqsad_dis_ctx *c, const mqsad_target *t);
+/* Fills *c (zeroed memory) with the text tables of target t. */
+void mqsad__dis_tables_build(struct mqsad__dis_tables *c, const mqsad_target *t);
 
 /* MQSAD_DIS_EXPLAIN's table of the fields of *in (status st from mqsad_decode) on t
  * (src/stream/dis_explain.c). */
@@ -138,7 +145,7 @@ void mqsad__dis_explain(mqsad__sink *o, const mqsad_target *t, const mqsad_inst 
 /* The text of the 8-byte word d0:d1 (no tab, no newline, no NUL) at o, which must have
  * MQSAD__DIS_FAST_MAX bytes of room; returns its end, or NULL (nothing that counts was
  * written) when the tables do not cover the word. */
-static inline char *mqsad__dis_fast(const struct mqsad_dis_ctx *c, uint32_t d0, uint32_t d1, char *o)
+static inline char *mqsad__dis_fast(const struct mqsad__dis_tables *c, uint32_t d0, uint32_t d1, char *o)
 {
     unsigned k = c->op_index[(d0 >> c->op_lo) & c->op_mask];
     const mqsad__dis_op *op;
