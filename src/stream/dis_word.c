@@ -1,6 +1,7 @@
 /*
  * dis_word.c — mqsad_dis_ctx_init and mqsad_dis_word: one word's decode + format through
- * operand text tables that the library builds from itself (stream.h says what they hold).
+ * operand text tables that the library builds from itself (stream.h says what they hold),
+ * and the decoded-operand tables mqsad_dis_decode (dis_decode.c) copies from.
  *
  * Everything the tables know is learnt from mqsad_decode and mqsad_format on words made
  * from the target table (marker, OP field) and the instruction table (opcodes), so every
@@ -16,8 +17,12 @@
  *    whose decoder enforces the constant bus (family->dis_strict) a scalar operand in SRC1
  *    or SRC2 does too: the limit is on the combination, and one scalar source (SRC0)
  *    is allowed everywhere.
- * tests/test_dis_word.c compares mqsad_dis_word with mqsad_decode + mqsad_format on random
- * and edge words of every instruction, code and slot on every target.
+ * The decoded-operand tables are learnt the same way, from the same base words: each
+ * code's operand as mqsad_decode gives it, under the same rules (literal codes apart, the
+ * constant bus of dis_strict targets sends scalar SRC1/SRC2 codes to mqsad_decode).
+ * tests/test_dis_word.c compares mqsad_dis_word with mqsad_decode + mqsad_format, and
+ * mqsad_dis_decode with mqsad_decode, on random and edge words of every instruction, code
+ * and slot on every target.
  */
 #include "stream/stream.h"
 #include "isa/isa.h"
