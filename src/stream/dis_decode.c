@@ -4,7 +4,7 @@
  * codes the tables cover is decoded with five table reads and four operand copies; a
  * literal operand is made from its bytes as mqsad_decode makes it; every other word goes
  * to mqsad_decode. The result is mqsad_decode's, without the bit fields of a decoded word
- * (a quarter of the time, and only explain tools read them; mqsad_inst_fields fills
+ * (about a third of the time, and only explain tools read them; mqsad_inst_fields fills
  * them): tests/test_dis_word.c compares every member.
  */
 #include "stream/stream.h"
