@@ -27,7 +27,7 @@ int mqsad__asm_is_dpp_control(pstate *p, unsigned k)
     const asm_tok *t = cur(p);
     size_t i;
     if ((k != 5 && k != 6) || t->kind != TK_IDENT) return 0;
-    if (tok_is(p, t, "dpp8")) return peek(p, 1)->kind == TK_COLON;
+    if (tok_is(p, t, "dpp8")) return rpeek(p, 1)->kind == TK_COLON;   /* trySkipId: a raw peek */
     for (i = 0; i < sizeof named / sizeof named[0]; i++)
         if (t->len == strlen(named[i]) && memcmp(tstr(p, t), named[i], t->len) == 0) return 1;
     return 0;
@@ -38,7 +38,7 @@ int mqsad__asm_dpp_modifier(pstate *p, unsigned k)
 {
     const asm_tok *t = cur(p);
     int i;
-    if (k < 6 || t->kind != TK_IDENT || peek(p, 1)->kind != TK_COLON) return -1;
+    if (k < 6 || t->kind != TK_IDENT || rpeek(p, 1)->kind != TK_COLON) return -1;   /* trySkipId */
     for (i = 0; i < 4; i++)
         if (t->len == dpp_mods[i].len && memcmp(tstr(p, t), dpp_mods[i].name, t->len) == 0)
             return k <= dpp_mods[i].last ? i : -1;
