@@ -558,12 +558,13 @@ static mqsad_status build_inst(pstate *p, const pop *ops, const pop *clampop, un
         }
     }
     /* validateVOPLiteral. First a 64-bit source whose value is no 32-bit literal: at
-     * that operand (measured with llvm-mc 22 on gfx1250: the first such source) */
+     * that operand (measured with llvm-mc 22 on gfx1250: the first such source), before
+     * the constant bus; only lit(X) on gfx1250 is D4 (lit64(X) is rejected here) */
     for (src = 0; src < 3; src++) {
         const pop *o = &ops[src + 1];
         if (!bad[src]) continue;
         first_lit = o->pos + 1;
-        if (!(p->f->literal == MQSAD_LIT_32_64 && o->lit)) {
+        if (!(p->f->literal == MQSAD_LIT_32_64 && o->lit == 1)) {
             fill_diag(diag, MQSAD_E_LITERAL_RANGE, first_lit, "invalid operand for instruction");
             return MQSAD_E_LITERAL_RANGE;
         }
