@@ -334,6 +334,23 @@ static int is_lit_kind(const mqsad_operand *d)
     return d->kind == MQSAD_OPK_LITERAL32 || d->kind == MQSAD_OPK_LITERAL64 || d->kind == MQSAD_OPK_SYMBOL;
 }
 
+/* The first of the sources 0..n-1 that is a second literal (a symbol, or encoded bits
+ * other than the first literal's: D2, D3), as 1 + its index; 0 if there is none. */
+static unsigned second_literal(const mqsad_inst *in, unsigned n)
+{
+    const mqsad_operand *first = NULL;
+    unsigned src;
+    for (src = 0; src < n; src++) {
+        const mqsad_operand *d = &in->src[src];
+        if (!is_lit_kind(d)) continue;
+        if (!first) { first = d; continue; }
+        if (d->kind == MQSAD_OPK_SYMBOL || first->kind == MQSAD_OPK_SYMBOL ||
+            d->literal_bits != first->literal_bits)
+            return src + 1;
+    }
+    return 0;
+}
+
 /* unique register key for the constant bus (0 = not a scalar register) */
 static unsigned bus_key(const pop *o)
 {
@@ -557,14 +574,21 @@ static mqsad_status build_inst(pstate *p, const pop *ops, const pop *clampop, un
             }
         }
     }
-    /* validateVOPLiteral. First a 64-bit source whose value is no 32-bit literal: at
-     * that operand (measured with llvm-mc 22 on gfx1250: the first such source), before
-     * the constant bus; only lit(X) on gfx1250 is D4 (lit64(X) is rejected here) */
+    /* validateVOPLiteral, source by source: a 64-bit source whose value is no 32-bit
+     * literal is rejected at that operand (measured with llvm-mc 22 on gfx1250: the first
+     * such source) unless a source before it was a second literal; only lit(X) on
+     * gfx1250 is D4 (lit64(X) is rejected here). Both come before the constant bus. */
     for (src = 0; src < 3; src++) {
         const pop *o = &ops[src + 1];
         if (!bad[src]) continue;
         first_lit = o->pos + 1;
         if (!(p->f->literal == MQSAD_LIT_32_64 && o->lit == 1)) {
+            unsigned second = d4 < 0 && p->f->literal != MQSAD_LIT_NONE ? second_literal(in, src) : 0;
+            if (second) {
+                fill_diag(diag, MQSAD_E_MULTIPLE_LITERALS, ops[second].pos + 1,
+                          "only one unique literal operand is allowed");
+                return MQSAD_E_MULTIPLE_LITERALS;
+            }
             fill_diag(diag, MQSAD_E_LITERAL_RANGE, first_lit, "invalid operand for instruction");
             return MQSAD_E_LITERAL_RANGE;
         }
@@ -599,8 +623,7 @@ static mqsad_status build_inst(pstate *p, const pop *ops, const pop *clampop, un
         in->src[d4].value = in->src[d4].literal_bits = (uint64_t)o0->ival;
         in->src[d4].lit_wrapper = (uint8_t)o0->lit;
     }
-    {
-        const mqsad_operand *first = NULL;
+    if (p->f->literal == MQSAD_LIT_NONE) {
         for (src = 0; src < 3; src++) {
             const pop *o = &ops[src + 1];
             const mqsad_operand *d = &in->src[src];
@@ -614,22 +637,18 @@ static mqsad_status build_inst(pstate *p, const pop *ops, const pop *clampop, un
             inl = o->kind == PO_IMM && o->lit &&
                   (w == 2 ? !o->is_fp && ((uint64_t)o->ival & 0xffffffffu) <= 64u
                           : is_inline32(p->t, (uint32_t)d->literal_bits) && (o->is_fp || fits32(o->ival)));
-            if (p->f->literal == MQSAD_LIT_NONE) {
-                if (!inl) {
-                    fill_diag(diag, MQSAD_E_NO_LITERAL, o->pos + 1, "literal operands are not supported");
-                    return MQSAD_E_NO_LITERAL;
-                }
-                if (!d1_pos) d1_pos = o->pos + 1;
-                continue;
+            if (!inl) {
+                fill_diag(diag, MQSAD_E_NO_LITERAL, o->pos + 1, "literal operands are not supported");
+                return MQSAD_E_NO_LITERAL;
             }
-            if (d4 >= 0) continue;
-            if (!first) { first = d; continue; }
-            if (d->kind == MQSAD_OPK_SYMBOL || first->kind == MQSAD_OPK_SYMBOL ||
-                d->literal_bits != first->literal_bits) {
-                fill_diag(diag, MQSAD_E_MULTIPLE_LITERALS, o->pos + 1,
-                          "only one unique literal operand is allowed");
-                return MQSAD_E_MULTIPLE_LITERALS;
-            }
+            if (!d1_pos) d1_pos = o->pos + 1;
+        }
+    } else if (d4 < 0) {
+        unsigned second = second_literal(in, 3);
+        if (second) {
+            fill_diag(diag, MQSAD_E_MULTIPLE_LITERALS, ops[second].pos + 1,
+                      "only one unique literal operand is allowed");
+            return MQSAD_E_MULTIPLE_LITERALS;
         }
     }
     /* validateConstantBusLimitations: unique scalar registers plus the literal (twice
