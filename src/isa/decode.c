@@ -32,11 +32,6 @@ static uint32_t rd32(const uint8_t *p)
     return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
 }
 
-static uint32_t bits(uint64_t w, unsigned lo, unsigned hi)
-{
-    return (uint32_t)((w >> lo) & ((1ull << (hi - lo + 1)) - 1));
-}
-
 /* The raw layout in bit order (for --explain), one per layout: CLAMP and the ignored field
  * swap places between SICI and the rest, and OP is one bit narrower there. The family
  * rows say the same (op_lo, op_bits, clamp_bit_layout, ignored_lo/hi); tests/test_codec.c
@@ -60,7 +55,7 @@ __attribute__((always_inline))
 static inline void fill_layout(mqsad_field *fl, const mqsad_field *layout, uint64_t w)
 {
     memcpy(fl, layout, MQSAD_MAX_FIELDS * sizeof *fl);
-#define VALUE(i) fl[i].value = bits(w, layout[i].lo, layout[i].hi)
+#define VALUE(i) fl[i].value = mqsad__bits(w, layout[i].lo, layout[i].hi)
     VALUE(0); VALUE(1); VALUE(2); VALUE(3); VALUE(4); VALUE(5);
     VALUE(6); VALUE(7); VALUE(8); VALUE(9); VALUE(10);
 #undef VALUE
@@ -123,22 +118,22 @@ mqsad_status mqsad_decode(const mqsad_target *target, const uint8_t *bytes, size
     memset(out->symbol, 0, sizeof out->symbol);
     out->symbol_data4 = 0;
 
-    if (bits(w, 26, 31) != f->marker) return stop(out, MQSAD_E_NOT_MQSAD);
-    in = mqsad__insn_by_opcode(target, bits(w, f->op_lo, f->op_lo + f->op_bits - 1u));
+    if (mqsad__bits(w, 26, 31) != f->marker) return stop(out, MQSAD_E_NOT_MQSAD);
+    in = mqsad__insn_by_opcode(target, mqsad__bits(w, f->op_lo, f->op_lo + f->op_bits - 1u));
     if (!in) return stop(out, MQSAD_E_NOT_MQSAD);
     out->insn = in->id;
-    if (bits(w, 8, 10) || bits(w, 59, 63)) return stop(out, MQSAD_E_MODIFIERS);
-    out->ignored_bits = (uint8_t)bits(w, f->ignored_lo, f->ignored_hi);
+    if (mqsad__bits(w, 8, 10) || mqsad__bits(w, 59, 63)) return stop(out, MQSAD_E_MODIFIERS);
+    out->ignored_bits = (uint8_t)mqsad__bits(w, f->ignored_lo, f->ignored_hi);
     if (f->clamp_bit >= 0) {
-        out->clamp = (uint8_t)bits(w, (unsigned)f->clamp_bit, (unsigned)f->clamp_bit);
-    } else if (bits(w, f->clamp_bit_layout, f->clamp_bit_layout)) {
+        out->clamp = (uint8_t)mqsad__bits(w, (unsigned)f->clamp_bit, (unsigned)f->clamp_bit);
+    } else if (mqsad__bits(w, f->clamp_bit_layout, f->clamp_bit_layout)) {
         return stop(out, MQSAD_E_CLAMP_UNSUPPORTED);
     }
     if (f->dis_strict && out->ignored_bits) return stop(out, MQSAD_E_NOT_MQSAD);
 
-    code[0] = bits(w, 32, 40);
-    code[1] = bits(w, 41, 49);
-    code[2] = bits(w, 50, 58);
+    code[0] = mqsad__bits(w, 32, 40);
+    code[1] = mqsad__bits(w, 41, 49);
+    code[2] = mqsad__bits(w, 50, 58);
     any255 = code[0] == MQSAD_CODE_LIT32 || code[1] == MQSAD_CODE_LIT32 || code[2] == MQSAD_CODE_LIT32;
     any254 = (code[0] == MQSAD_CODE_LIT64 || code[1] == MQSAD_CODE_LIT64 || code[2] == MQSAD_CODE_LIT64) &&
              f->literal == MQSAD_LIT_32_64 && !f->dis_strict;
@@ -153,7 +148,7 @@ mqsad_status mqsad_decode(const mqsad_target *target, const uint8_t *bytes, size
     out->literal_size = (uint8_t)lit;
     out->length = (uint8_t)(8u + lit);
 
-    st = mqsad__operands_from_codes(target, in, bits(w, 0, 7), code, literal, out);
+    st = mqsad__operands_from_codes(target, in, mqsad__bits(w, 0, 7), code, literal, out);
     if (st != MQSAD_OK) return st;
     /* GFX6/GFX7: every operand is one the assembler can emit, but the combination must be
      * one too. The assembler allows one scalar value among the sources (s[2:3], s1 and

@@ -84,6 +84,11 @@ mqsad_status mqsad__operand_from_code(const mqsad_target *target, const mqsad_in
 mqsad_status mqsad__operands_from_codes(const mqsad_target *target, const mqsad_insn_info *in,
                                         unsigned vdst_code, const unsigned code[3], uint64_t literal,
                                         mqsad_inst *out);
+/* bits lo..hi (inclusive, at most 32 of them) of the instruction word w */
+static inline uint32_t mqsad__bits(uint64_t w, unsigned lo, unsigned hi)
+{
+    return (uint32_t)((w >> lo) & ((1ull << (hi - lo + 1)) - 1));
+}
 /* inst->fields[] and ->field_count of the word w on family f, as mqsad_decode fills them
  * (src/isa/decode.c). */
 void mqsad__decode_fields(mqsad_inst *inst, const mqsad_family *f, uint64_t w);

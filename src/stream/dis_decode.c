@@ -12,11 +12,6 @@
 
 #include <string.h>
 
-static uint32_t rd32(const uint8_t *p)
-{
-    return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
-}
-
 /* A word the tables do not cover: mqsad_decode's result, with the fields[] of a decoded
  * word dropped as on the fast path. */
 static mqsad_status decode_general(const mqsad_dis_ctx *ctx, const uint8_t *bytes, size_t len, mqsad_inst *out)
@@ -30,11 +25,12 @@ static mqsad_status decode_general(const mqsad_dis_ctx *ctx, const uint8_t *byte
 static void put_header(const mqsad_dis_ctx *ctx, const mqsad__dis_op *op, uint64_t w, unsigned lit,
                        uint64_t literal, mqsad_inst *out)
 {
+    const mqsad_family *f = ctx->text.target->family;
     out->target = ctx->text.target;
     out->insn = (mqsad_insn_id)op->id;
     out->length = (uint8_t)(8u + lit);
     out->clamp = ((uint32_t)w & op->clamp) != 0;
-    out->ignored_bits = (uint8_t)((w >> ctx->ignored_lo) & ctx->ignored_mask);
+    out->ignored_bits = (uint8_t)mqsad__bits(w, f->ignored_lo, f->ignored_hi);
     out->literal = literal;
     out->literal_size = (uint8_t)lit;
     out->word = w;
@@ -50,7 +46,7 @@ __attribute__((noinline))
 static mqsad_status decode_literal(const mqsad_dis_ctx *ctx, const mqsad__dis_op *op, const uint8_t *dec,
                                    const uint8_t *bytes, size_t len, mqsad_inst *out)
 {
-    const uint32_t d0 = rd32(bytes), d1 = rd32(bytes + 4);
+    const uint32_t d0 = mqsad__rd32(bytes), d1 = mqsad__rd32(bytes + 4);
     const mqsad_insn_info *in = mqsad_insn_get((mqsad_insn_id)op->id);
     unsigned code[3], s, lit = 4;
     uint64_t literal;
@@ -59,8 +55,8 @@ static mqsad_status decode_literal(const mqsad_dis_ctx *ctx, const mqsad__dis_op
         if (ctx->dec[dec[s]].ok[code[s]] == MQSAD__DIS_LIT && code[s] == MQSAD_CODE_LIT64) lit = 8;
     }
     if (len < 8u + lit) return decode_general(ctx, bytes, len, out);
-    literal = rd32(bytes + 8);
-    if (lit == 8) literal |= (uint64_t)rd32(bytes + 12) << 32;
+    literal = mqsad__rd32(bytes + 8);
+    if (lit == 8) literal |= (uint64_t)mqsad__rd32(bytes + 12) << 32;
     put_header(ctx, op, (uint64_t)d0 | (uint64_t)d1 << 32, lit, literal, out);
     out->vdst = ctx->dec[dec[MQSAD_SLOT_VDST]].op[d0 & 0xffu];
     for (s = 0; s < 3; s++) {
@@ -82,8 +78,8 @@ mqsad_status mqsad_dis_decode(const mqsad_dis_ctx *ctx, const uint8_t *bytes, si
 
     if (!ctx || !out || (!bytes && len)) return MQSAD_E_INVALID_ARGUMENT;
     if (len < 8) return decode_general(ctx, bytes, len, out);
-    d0 = rd32(bytes);
-    d1 = rd32(bytes + 4);
+    d0 = mqsad__rd32(bytes);
+    d1 = mqsad__rd32(bytes + 4);
     k = ctx->text.op_index[(d0 >> ctx->text.op_lo) & ctx->text.op_mask];
     if (k >= MQSAD_INSN_COUNT) return decode_general(ctx, bytes, len, out);
     op = &ctx->text.ops[k];

@@ -99,11 +99,6 @@ static int little_endian(void)
     return first == 1;
 }
 
-static uint32_t rd32(const uint8_t *p)
-{
-    return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
-}
-
 /* ---- diagnostics ---------------------------------------------------------------------- */
 
 static void diag_begin(mqsad_dis_stream *d)
@@ -166,7 +161,7 @@ static size_t fast_word(mqsad_dis_stream *d, const uint8_t *p, size_t avail)
     if (d->flags & MQSAD_DIS_EXPLAIN) return 0;
     o = mqsad__sink_room(&d->out, MQSAD__DIS_LIT_MAX + 2);
     o[0] = '\t';
-    e = mqsad__dis_fast(&d->ctx, rd32(p), rd32(p + 4), o + 1);
+    e = mqsad__dis_fast(&d->ctx, mqsad__rd32(p), mqsad__rd32(p + 4), o + 1);
     if (!e && !(e = mqsad__dis_lit(&d->ctx, p, avail, o + 1, &used))) return 0;
     *e++ = '\n';
     d->out.len += (size_t)(e - o);

@@ -31,11 +31,6 @@
 #include <stdint.h>
 #include <string.h>
 
-static uint32_t rd32(const uint8_t *p)
-{
-    return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
-}
-
 static void wr32(uint8_t *p, uint32_t v)
 {
     p[0] = (uint8_t)v; p[1] = (uint8_t)(v >> 8); p[2] = (uint8_t)(v >> 16); p[3] = (uint8_t)(v >> 24);
@@ -68,11 +63,35 @@ static int literal_code(const mqsad_target *t, mqsad_insn_id id, uint32_t d0, ui
     return 1;
 }
 
+/* An instruction's base word: its marker and opcode, VDST 0 and v0 in every source. */
+static void base_word(const mqsad_family *f, const mqsad_insn_info *info, uint32_t *d0, uint32_t *d1)
+{
+    const uint32_t v0 = MQSAD_CODE_VGPR0;
+    *d0 = (uint32_t)f->marker << 26 | (uint32_t)info->opcode[f->encoding] << f->op_lo;
+    *d1 = v0 | v0 << 9 | v0 << 18;
+}
+
 /* The word with the code of slot replaced. */
 static void put_code(uint32_t *d0, uint32_t *d1, int slot, unsigned code)
 {
     if (slot == MQSAD_SLOT_VDST) *d0 = (*d0 & ~0xffu) | code;
     else *d1 = (*d1 & ~(0x1ffu << (9 * slot))) | code << (9 * slot);
+}
+
+/* The word d0:d1 with code in slot, as the tables see it: MQSAD__DIS_LIT (*lit gets the
+ * literal's size), MQSAD__DIS_FAST (it decodes to instruction id without a literal; *in
+ * holds it) or MQSAD__DIS_SLOW (anything else, and on targets whose decoder enforces the
+ * constant bus a scalar SRC1/SRC2: the limit is on the combination). */
+static int classify_code(const mqsad_target *t, mqsad_insn_id id, int slot, uint32_t d0, uint32_t d1,
+                         unsigned code, mqsad_inst *in, uint8_t *lit)
+{
+    put_code(&d0, &d1, slot, code);
+    if (slot != MQSAD_SLOT_VDST && literal_code(t, id, d0, d1, lit)) return MQSAD__DIS_LIT;
+    if (!text_of(t, id, d0, d1, in, NULL, 0)) return MQSAD__DIS_SLOW;
+    if (t->family->dis_strict && (slot == MQSAD_SLOT_SRC1 || slot == MQSAD_SLOT_SRC2) &&
+        mqsad_operand_is_scalar(&in->src[slot]))
+        return MQSAD__DIS_SLOW;
+    return MQSAD__DIS_FAST;
 }
 
 /* The table of slot for instruction id: text of each code with the base word d0:d1
@@ -81,27 +100,18 @@ static void fill_table(const mqsad_target *t, mqsad_insn_id id, int slot, uint32
                        mqsad__dis_entry *tab)
 {
     const unsigned ncodes = slot == MQSAD_SLOT_VDST ? 256 : 512;
+    const size_t extra = slot == MQSAD_SLOT_SRC2 ? 0 : 2;
     unsigned code;
     memset(tab, 0, 512 * sizeof *tab);   /* the bytes past each text stay 0 */
     for (code = 0; code < ncodes; code++) {
-        uint32_t w0 = d0, w1 = d1;
         mqsad_inst in;
         char text[320];
-        size_t len = 0, extra = slot == MQSAD_SLOT_SRC2 ? 0 : 2;
-        const mqsad_operand *op;
+        size_t len = 0;
+        tab[code].ok = (uint8_t)classify_code(t, id, slot, d0, d1, code, &in, &tab[code].len);
+        if (tab[code].ok != MQSAD__DIS_FAST) continue;
         tab[code].ok = MQSAD__DIS_SLOW;
-        put_code(&w0, &w1, slot, code);
-        if (slot != MQSAD_SLOT_VDST && literal_code(t, id, w0, w1, &tab[code].len)) {
-            tab[code].ok = MQSAD__DIS_LIT;
-            continue;
-        }
-        if (!text_of(t, id, w0, w1, &in, NULL, 0)) continue;
         if (mqsad_format_operand(&in, slot, text, sizeof text, &len) != MQSAD_OK) continue;
         if (len + extra > MQSAD__DIS_TEXT) continue;
-        op = slot == MQSAD_SLOT_VDST ? &in.vdst : &in.src[slot];
-        if (t->family->dis_strict && (slot == MQSAD_SLOT_SRC1 || slot == MQSAD_SLOT_SRC2) &&
-            mqsad_operand_is_scalar(op))
-            continue;
         memcpy(tab[code].text, text, len);
         memcpy(tab[code].text + len, ", ", extra);
         tab[code].len = (uint8_t)(len + extra);
@@ -121,20 +131,11 @@ static void fill_dec_table(const mqsad_target *t, mqsad_insn_id id, int slot, ui
     memset(tab, 0, sizeof *tab);
     for (code = 0; code < 512; code++) tab->ok[code] = MQSAD__DIS_SLOW;
     for (code = 0; code < ncodes; code++) {
-        uint32_t w0 = d0, w1 = d1;
         mqsad_inst in;
-        const mqsad_operand *op;
+        const mqsad_operand *op = slot == MQSAD_SLOT_VDST ? &in.vdst : &in.src[slot];
         mqsad_operand *e = &tab->op[code];
-        put_code(&w0, &w1, slot, code);
-        if (slot != MQSAD_SLOT_VDST && literal_code(t, id, w0, w1, &lit)) {
-            tab->ok[code] = MQSAD__DIS_LIT;
-            continue;
-        }
-        if (!text_of(t, id, w0, w1, &in, NULL, 0)) continue;
-        op = slot == MQSAD_SLOT_VDST ? &in.vdst : &in.src[slot];
-        if (t->family->dis_strict && (slot == MQSAD_SLOT_SRC1 || slot == MQSAD_SLOT_SRC2) &&
-            mqsad_operand_is_scalar(op))
-            continue;
+        tab->ok[code] = (uint8_t)classify_code(t, id, slot, d0, d1, code, &in, &lit);
+        if (tab->ok[code] != MQSAD__DIS_FAST) continue;
         e->kind = op->kind;
         e->code = op->code;
         e->reg = op->reg;
@@ -145,7 +146,6 @@ static void fill_dec_table(const mqsad_target *t, mqsad_insn_id id, int slot, ui
         e->lit_wrapper = op->lit_wrapper;
         e->invalid = op->invalid;
         e->annotation = op->annotation;
-        tab->ok[code] = MQSAD__DIS_FAST;
     }
 }
 
@@ -181,9 +181,7 @@ static int learn(struct mqsad__dis_tables *c, const mqsad_insn_info *info, mqsad
     static const int slots[4] = { MQSAD_SLOT_VDST, MQSAD_SLOT_SRC0, MQSAD_SLOT_SRC1, MQSAD_SLOT_SRC2 };
     const mqsad_target *t = c->target;
     const mqsad_family *f = t->family;
-    const uint32_t v0 = MQSAD_CODE_VGPR0;
-    uint32_t d0 = (uint32_t)f->marker << 26 | (uint32_t)info->opcode[f->encoding] << f->op_lo;
-    uint32_t d1 = v0 | v0 << 9 | v0 << 18, free0 = 0;
+    uint32_t d0, d1, free0 = 0;
     mqsad_inst in;
     char base[320], text[320], rest[320], opnd[320];
     size_t blen, rlen = 0, len;
@@ -191,6 +189,7 @@ static int learn(struct mqsad__dis_tables *c, const mqsad_insn_info *info, mqsad
     mqsad__dis_entry tab[512];
 
     if (!mqsad_insn_on_target(info->id, t)) return 0;
+    base_word(f, info, &d0, &d1);
     if (!text_of(t, info->id, d0, d1, &in, base, sizeof base)) return 0;
     blen = strlen(base);
     for (i = 0; i < 4; i++) {   /* the base text: a prefix, then the operands joined by ", " */
@@ -238,7 +237,7 @@ static int learn(struct mqsad__dis_tables *c, const mqsad_insn_info *info, mqsad
 
 char *mqsad__dis_lit(const struct mqsad__dis_tables *c, const uint8_t *p, size_t avail, char *o, size_t *used)
 {
-    const uint32_t d0 = rd32(p), d1 = rd32(p + 4);
+    const uint32_t d0 = mqsad__rd32(p), d1 = mqsad__rd32(p + 4);
     unsigned k = c->op_index[(d0 >> c->op_lo) & c->op_mask], s, lit_slot = 3, code = 0;
     const mqsad__dis_op *op;
     const mqsad__dis_entry *v, *e[3];
@@ -261,8 +260,8 @@ char *mqsad__dis_lit(const struct mqsad__dis_tables *c, const uint8_t *p, size_t
         size = e[s]->len;
     }
     if (lit_slot == 3 || avail < 8 + size) return NULL;
-    literal = rd32(p + 8);
-    if (size == 8) literal |= (uint64_t)rd32(p + 12) << 32;
+    literal = mqsad__rd32(p + 8);
+    if (size == 8) literal |= (uint64_t)mqsad__rd32(p + 12) << 32;
     memset(&tmp, 0, sizeof tmp);
     tmp.target = c->target;
     tmp.insn = (mqsad_insn_id)op->id;
@@ -317,17 +316,14 @@ void mqsad__dis_tables_build(struct mqsad__dis_tables *c, const mqsad_target *t)
 static void build_dec(struct mqsad_dis_ctx *c)
 {
     const mqsad_target *t = c->text.target;
-    const mqsad_family *f = t->family;
-    const uint32_t v0 = MQSAD_CODE_VGPR0, d1 = v0 | v0 << 9 | v0 << 18;
     unsigned k;
     int slot;
-    c->ignored_lo = f->ignored_lo;
-    c->ignored_mask = (uint32_t)((1ull << (f->ignored_hi - f->ignored_lo + 1u)) - 1u);
     memset(c->dec_of, 0xff, sizeof c->dec_of);
     for (k = 0; k < c->text.nops; k++) {
         const mqsad_insn_info *info = mqsad_insn_get((mqsad_insn_id)c->text.ops[k].id);
-        uint32_t d0 = (uint32_t)f->marker << 26 | (uint32_t)info->opcode[f->encoding] << f->op_lo;
+        uint32_t d0, d1;
         uint8_t of[4];
+        base_word(t->family, info, &d0, &d1);
         for (slot = 0; slot < 4; slot++) {
             int i = add_dec_table(c, t, info->id, slot, d0, d1);
             if (i < 0) break;
@@ -362,7 +358,7 @@ mqsad_status mqsad_dis_word(const mqsad_dis_ctx *ctx, const uint8_t *bytes, size
         char tmp[MQSAD__DIS_LIT_MAX];
         char *o = size > MQSAD__DIS_LIT_MAX ? buf : tmp;
         size_t used = 8;
-        char *e = mqsad__dis_fast(&ctx->text, rd32(bytes), rd32(bytes + 4), o);
+        char *e = mqsad__dis_fast(&ctx->text, mqsad__rd32(bytes), mqsad__rd32(bytes + 4), o);
         if (!e) e = mqsad__dis_lit(&ctx->text, bytes, len, o, &used);
         if (e) {
             n = (size_t)(e - o);

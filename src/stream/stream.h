@@ -13,6 +13,12 @@
 
 #include <string.h>
 
+/* the little-endian dword at p */
+static inline uint32_t mqsad__rd32(const uint8_t *p)
+{
+    return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
+}
+
 typedef struct mqsad__sink {
     char *buf;
     size_t cap, len;
@@ -118,8 +124,6 @@ typedef struct mqsad__dec_table {
 /* mqsad_dis_ctx: the text tables and the decoded-operand tables. */
 struct mqsad_dis_ctx {
     struct mqsad__dis_tables text;
-    unsigned ignored_lo;            /* the ignored field: (word >> ignored_lo) & ignored_mask */
-    uint32_t ignored_mask;
     uint8_t dec_of[MQSAD_INSN_COUNT][4];   /* per text.ops[]: decoded-operand table per slot,
                                               0xff in [0]: none (mqsad_decode decodes it) */
     unsigned ndec;
