@@ -427,6 +427,13 @@ static void variant_error(mqsad_diag *diag, unsigned col, const char *variant)
     fill_diag(diag, MQSAD_E_UNSUPPORTED, col, m);
 }
 
+/* "only one unique literal operand is allowed" at the second literal o */
+static mqsad_status multiple_literals(mqsad_diag *diag, const pop *o)
+{
+    fill_diag(diag, MQSAD_E_MULTIPLE_LITERALS, o->pos + 1, "only one unique literal operand is allowed");
+    return MQSAD_E_MULTIPLE_LITERALS;
+}
+
 /* A bad bound_ctrl value (parse_dpp_modifier) is LLVM's first error of the statement:
  * "invalid bound_ctrl value." at col, and the error that followed it, if any, as the
  * second (extra, cut to fit) */
@@ -584,11 +591,7 @@ static mqsad_status build_inst(pstate *p, const pop *ops, const pop *clampop, un
         first_lit = o->pos + 1;
         if (!(p->f->literal == MQSAD_LIT_32_64 && o->lit == 1)) {
             unsigned second = d4 < 0 && p->f->literal != MQSAD_LIT_NONE ? second_literal(in, src) : 0;
-            if (second) {
-                fill_diag(diag, MQSAD_E_MULTIPLE_LITERALS, ops[second].pos + 1,
-                          "only one unique literal operand is allowed");
-                return MQSAD_E_MULTIPLE_LITERALS;
-            }
+            if (second) return multiple_literals(diag, &ops[second]);
             fill_diag(diag, MQSAD_E_LITERAL_RANGE, first_lit, "invalid operand for instruction");
             return MQSAD_E_LITERAL_RANGE;
         }
@@ -612,11 +615,8 @@ static mqsad_status build_inst(pstate *p, const pop *ops, const pop *clampop, un
                                      is_inline32(p->t, (uint32_t)b->literal_bits) &&
                                      (o1->is_fp || fits32(o1->ival)));
             v1 = o1->kind == PO_IMM ? (o1->is_fp ? b->literal_bits : (uint64_t)o1->ival) : ~v0;
-            if (v0 > 64 && c1 && v1 != v0) {
-                fill_diag(diag, MQSAD_E_MULTIPLE_LITERALS, ops[((int)t2 > d4 ? t2 : (unsigned)d4) + 1].pos + 1,
-                          "only one unique literal operand is allowed");
-                return MQSAD_E_MULTIPLE_LITERALS;
-            }
+            if (v0 > 64 && c1 && v1 != v0)
+                return multiple_literals(diag, &ops[((int)t2 > d4 ? t2 : (unsigned)d4) + 1]);
         }
         /* a 64-bit literal for the constant bus */
         in->src[d4].kind = MQSAD_OPK_LITERAL64;
@@ -645,11 +645,7 @@ static mqsad_status build_inst(pstate *p, const pop *ops, const pop *clampop, un
         }
     } else if (d4 < 0) {
         unsigned second = second_literal(in, 3);
-        if (second) {
-            fill_diag(diag, MQSAD_E_MULTIPLE_LITERALS, ops[second].pos + 1,
-                      "only one unique literal operand is allowed");
-            return MQSAD_E_MULTIPLE_LITERALS;
-        }
+        if (second) return multiple_literals(diag, &ops[second]);
     }
     /* validateConstantBusLimitations: unique scalar registers plus the literal (twice
      * when it fills slots of different sizes), counted in operand order; the error is
