@@ -13,6 +13,7 @@
 #include "t.h"
 #include "mqsad.h"
 #include "vec.h"
+#include "asm/asm.h"
 
 #include <stdint.h>
 
@@ -370,8 +371,41 @@ static void suggestions(void)
                "instruction not supported on this GPU");
 }
 
+/* Floating-point operand text: mqsad__asm_parse_real against the C library's strtod (the
+ * reference) on random decimals "digits.digits", short and long, and a few edge spellings */
+static void reals(void)
+{
+    static const char *const edge[] = { "0.0", "1.", ".5", "0.15915494309189532", "4.0",
+                                        "123456789012345.", "1234567890123456.0",
+                                        "0.000000000000001", "9007199254740993.0" };
+    unsigned long long st = 0x9e3779b97f4a7c15ull;
+    char b[40];
+    unsigned i, k;
+    for (i = 0; i < 200000 + MQSAD_ARRAY_LEN(edge); i++) {
+        uint64_t got = 0;
+        union { double d; uint64_t u; } want;
+        size_t n = 0;
+        if (i < MQSAD_ARRAY_LEN(edge)) {
+            n = strlen(edge[i]);
+            memcpy(b, edge[i], n + 1);
+        } else {
+            unsigned total = 1 + (unsigned)(t_xorshift64(&st) % 20), dot = (unsigned)(t_xorshift64(&st) % (total + 1));
+            for (k = 0; k < total; k++) {
+                if (k == dot) b[n++] = '.';
+                b[n++] = (char)('0' + t_xorshift64(&st) % 10);
+            }
+            if (dot == total) b[n++] = '.';
+            b[n] = '\0';
+        }
+        want.d = strtod(b, NULL);
+        CHECK(mqsad__asm_parse_real(b, n, &got) == 0 && got == want.u, "%s: 0x%llx, strtod 0x%llx", b,
+              (unsigned long long)got, (unsigned long long)want.u);
+    }
+}
+
 int main(void)
 {
+    reals();
     suggestions();
     vectors();
     direct();

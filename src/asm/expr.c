@@ -22,6 +22,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <errno.h>
+#include <float.h>
 
 static void set_err(asm_expr_ctx *c, unsigned pos, const char *msg)
 {
@@ -1016,6 +1017,37 @@ int mqsad__asm_expr_pcrel(const asm_expr_ctx *ctx, int node)
 
 /* ---- reals ---------------------------------------------------------------------------- */
 
+/* "digits.digits" (a '.' and at most 15 digits, no exponent): the mantissa m and 10^k are
+ * exact doubles, so m / 10^k is one correctly rounded division, strtod's result (Clinger's
+ * fast path; FLT_EVAL_METHOD 0: no wider intermediate). 0 when it does not apply. */
+static int short_decimal(const char *s, size_t n, uint64_t *bits)
+{
+#if defined(FLT_EVAL_METHOD) && FLT_EVAL_METHOD == 0
+    static const double p10[16] = { 1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10,
+                                     1e11, 1e12, 1e13, 1e14, 1e15 };
+    union { double d; uint64_t u; } cv;
+    uint64_t m = 0;
+    size_t i, digits = 0, frac = 0;
+    int dot = 0;
+    if (n > 16) return 0;
+    for (i = 0; i < n; i++) {
+        unsigned d = (unsigned)(s[i] - '0');
+        if (s[i] == '.' && !dot) { dot = 1; continue; }
+        if (d >= 10u) return 0;
+        m = m * 10u + d;
+        digits++;
+        frac += (size_t)dot;
+    }
+    if (!dot || !digits) return 0;
+    cv.d = (double)m / p10[frac];
+    *bits = cv.u;
+    return 1;
+#else
+    (void)s; (void)n; (void)bits;
+    return 0;
+#endif
+}
+
 int mqsad__asm_parse_real(const char *s, size_t n, uint64_t *bits)
 {
     char buf[1100];
@@ -1024,6 +1056,7 @@ int mqsad__asm_parse_real(const char *s, size_t n, uint64_t *bits)
     union { double d; uint64_t u; } cv;
     char *end;
     if (n == 0 || n > 1000) return 1;
+    if (short_decimal(s, n, bits)) return 0;
     if (n >= 2 && s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) {
         memcpy(buf, s, n);
         buf[n] = '\0';

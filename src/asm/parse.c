@@ -445,20 +445,40 @@ static void bound_ctrl_error(mqsad_diag *diag, unsigned col, unsigned extra_col,
     diag->in_operands = 1;
 }
 
+/* dst[0..n) = src[0..n) with ASCII letters in lower case, then a NUL; dst has room for n
+ * rounded up to 8, plus 1. Eight bytes a step: bit 7 of a byte of ge_a / gt_z says it is at
+ * least 'A' / above 'Z' (bytes at or above 0x80 are left as they are). */
+static void lower_ascii(char *dst, const char *src, size_t n)
+{
+    const uint64_t h = 0x8080808080808080ull, low7 = ~h;
+    size_t k;
+    memcpy(dst, src, n);
+    memset(dst + n, 0, 8);
+    for (k = 0; k < n; k += 8) {
+        uint64_t x, ge_a, gt_z;
+        memcpy(&x, dst + k, 8);
+        ge_a = (x & low7) + 0x3f3f3f3f3f3f3f3full;
+        gt_z = (x & low7) + 0x2525252525252525ull;
+        x |= (ge_a & ~gt_z & ~x & h) >> 2;
+        memcpy(dst + k, &x, 8);
+    }
+    dst[n] = '\0';
+}
+
 /* parseMnemonicSuffix: the length of the mnemonic mn[0..len) (any case) without its
  * encoding suffix, and *variant the name of the variant it asks for (NULL: none, _e64) */
 static size_t mnemonic_suffix(const char *mn, size_t len, const char **variant)
 {
-    static const struct { const char *sfx, *variant; } k_sfx[] = {
-        { "_e64_dpp", "e64_dpp" }, { "_e64", NULL }, { "_e32", "e32" }, { "_dpp", "dpp" },
-        { "_sdwa", "sdwa" },
+    static const struct { char sfx[9]; unsigned char len; const char *variant; } k_sfx[] = {
+        { "_e64_dpp", 8, "e64_dpp" }, { "_e64", 4, NULL }, { "_e32", 4, "e32" }, { "_dpp", 4, "dpp" },
+        { "_sdwa", 5, "sdwa" },
     };
     size_t i, k;
     /* every suffix ends in '4', '2', 'p' or 'a': most mnemonics are out after one test */
     char last = len ? (char)(mn[len - 1] | 0x20) : 0;
     if (last != '4' && last != '2' && last != 'p' && last != 'a') return len;
     for (i = 0; i < sizeof k_sfx / sizeof k_sfx[0]; i++) {
-        size_t n = strlen(k_sfx[i].sfx);
+        size_t n = k_sfx[i].len;
         if (len < n) continue;
         for (k = 0; k < n; k++) {
             char c = mn[len - n + k];
@@ -812,7 +832,7 @@ static mqsad_status parse_stmt(pstate *p, const mqsad_target *target, const char
 {
     pop ops[MAX_OPS];
     unsigned nops = 0, mnem_pos, cap_pos = 0;
-    char mn[80];
+    char mn[80 + 8];         /* a mnemonic shorter than 80, lower_ascii's slack */
     size_t mlen, k, raw, mb, me;
     const char *mname;
     int known, variant_err = 0, res, prefixed, dpp_ok = 0, dpp_variant = 0, suffixed = 0;
@@ -920,12 +940,8 @@ static mqsad_status parse_stmt(pstate *p, const mqsad_target *target, const char
 mnemonic:
     known = 0;
     p->in = NULL;
-    if (mlen < sizeof mn) {
-        for (k = 0; k < mlen; k++) {
-            char c = mname[k];
-            mn[k] = (char)(c | ((unsigned)(c - 'A') < 26u) << 5);
-        }
-        mn[mlen] = '\0';
+    if (mlen < 80) {
+        lower_ascii(mn, mname, mlen);
         k = mlen;
         mlen = mnemonic_suffix(mn, mlen, &variant);
         suffixed = mlen != k;

@@ -21,32 +21,35 @@ const asm_tok *mqsad__asm_rpeek_comments(pstate *p, unsigned n)
 
 /* ---- special registers (getSpecialRegForName) ------------------------------------------ */
 
-static const struct { const char *name; mqsad_special id; } special_names[] = {
-    { "exec", MQSAD_SPECIAL_EXEC }, { "vcc", MQSAD_SPECIAL_VCC },
-    { "flat_scratch", MQSAD_SPECIAL_FLAT_SCRATCH }, { "xnack_mask", MQSAD_SPECIAL_XNACK_MASK },
-    { "shared_base", MQSAD_SPECIAL_SRC_SHARED_BASE }, { "src_shared_base", MQSAD_SPECIAL_SRC_SHARED_BASE },
-    { "shared_limit", MQSAD_SPECIAL_SRC_SHARED_LIMIT }, { "src_shared_limit", MQSAD_SPECIAL_SRC_SHARED_LIMIT },
-    { "private_base", MQSAD_SPECIAL_SRC_PRIVATE_BASE }, { "src_private_base", MQSAD_SPECIAL_SRC_PRIVATE_BASE },
-    { "private_limit", MQSAD_SPECIAL_SRC_PRIVATE_LIMIT }, { "src_private_limit", MQSAD_SPECIAL_SRC_PRIVATE_LIMIT },
-    { "pops_exiting_wave_id", MQSAD_SPECIAL_SRC_POPS_EXITING_WAVE_ID },
-    { "src_pops_exiting_wave_id", MQSAD_SPECIAL_SRC_POPS_EXITING_WAVE_ID },
-    { "src_flat_scratch_base_lo", MQSAD_SPECIAL_SRC_FLAT_SCRATCH_BASE_LO },
-    { "src_flat_scratch_base_hi", MQSAD_SPECIAL_SRC_FLAT_SCRATCH_BASE_HI },
-    { "lds_direct", MQSAD_SPECIAL_SRC_LDS_DIRECT }, { "src_lds_direct", MQSAD_SPECIAL_SRC_LDS_DIRECT },
-    { "m0", MQSAD_SPECIAL_M0 },
-    { "vccz", MQSAD_SPECIAL_SRC_VCCZ }, { "src_vccz", MQSAD_SPECIAL_SRC_VCCZ },
-    { "execz", MQSAD_SPECIAL_SRC_EXECZ }, { "src_execz", MQSAD_SPECIAL_SRC_EXECZ },
-    { "scc", MQSAD_SPECIAL_SRC_SCC }, { "src_scc", MQSAD_SPECIAL_SRC_SCC },
-    { "tba", MQSAD_SPECIAL_TBA }, { "tma", MQSAD_SPECIAL_TMA },
-    { "flat_scratch_lo", MQSAD_SPECIAL_FLAT_SCRATCH_LO }, { "flat_scratch_hi", MQSAD_SPECIAL_FLAT_SCRATCH_HI },
-    { "xnack_mask_lo", MQSAD_SPECIAL_XNACK_MASK_LO }, { "xnack_mask_hi", MQSAD_SPECIAL_XNACK_MASK_HI },
-    { "vcc_lo", MQSAD_SPECIAL_VCC_LO }, { "vcc_hi", MQSAD_SPECIAL_VCC_HI },
-    { "exec_lo", MQSAD_SPECIAL_EXEC_LO }, { "exec_hi", MQSAD_SPECIAL_EXEC_HI },
-    { "tma_lo", MQSAD_SPECIAL_TMA_LO }, { "tma_hi", MQSAD_SPECIAL_TMA_HI },
-    { "tba_lo", MQSAD_SPECIAL_TBA_LO }, { "tba_hi", MQSAD_SPECIAL_TBA_HI },
-    { "pc", SPECIAL_PC },
-    { "null", MQSAD_SPECIAL_NULL },
+/* name and its length: the length rules out all but a few names at one compare */
+#define SPECIAL(name, id) { name, sizeof name - 1, id }
+static const struct { char name[25]; unsigned char len; mqsad_special id; } special_names[] = {
+    SPECIAL("exec", MQSAD_SPECIAL_EXEC), SPECIAL("vcc", MQSAD_SPECIAL_VCC),
+    SPECIAL("flat_scratch", MQSAD_SPECIAL_FLAT_SCRATCH), SPECIAL("xnack_mask", MQSAD_SPECIAL_XNACK_MASK),
+    SPECIAL("shared_base", MQSAD_SPECIAL_SRC_SHARED_BASE), SPECIAL("src_shared_base", MQSAD_SPECIAL_SRC_SHARED_BASE),
+    SPECIAL("shared_limit", MQSAD_SPECIAL_SRC_SHARED_LIMIT), SPECIAL("src_shared_limit", MQSAD_SPECIAL_SRC_SHARED_LIMIT),
+    SPECIAL("private_base", MQSAD_SPECIAL_SRC_PRIVATE_BASE), SPECIAL("src_private_base", MQSAD_SPECIAL_SRC_PRIVATE_BASE),
+    SPECIAL("private_limit", MQSAD_SPECIAL_SRC_PRIVATE_LIMIT), SPECIAL("src_private_limit", MQSAD_SPECIAL_SRC_PRIVATE_LIMIT),
+    SPECIAL("pops_exiting_wave_id", MQSAD_SPECIAL_SRC_POPS_EXITING_WAVE_ID),
+    SPECIAL("src_pops_exiting_wave_id", MQSAD_SPECIAL_SRC_POPS_EXITING_WAVE_ID),
+    SPECIAL("src_flat_scratch_base_lo", MQSAD_SPECIAL_SRC_FLAT_SCRATCH_BASE_LO),
+    SPECIAL("src_flat_scratch_base_hi", MQSAD_SPECIAL_SRC_FLAT_SCRATCH_BASE_HI),
+    SPECIAL("lds_direct", MQSAD_SPECIAL_SRC_LDS_DIRECT), SPECIAL("src_lds_direct", MQSAD_SPECIAL_SRC_LDS_DIRECT),
+    SPECIAL("m0", MQSAD_SPECIAL_M0),
+    SPECIAL("vccz", MQSAD_SPECIAL_SRC_VCCZ), SPECIAL("src_vccz", MQSAD_SPECIAL_SRC_VCCZ),
+    SPECIAL("execz", MQSAD_SPECIAL_SRC_EXECZ), SPECIAL("src_execz", MQSAD_SPECIAL_SRC_EXECZ),
+    SPECIAL("scc", MQSAD_SPECIAL_SRC_SCC), SPECIAL("src_scc", MQSAD_SPECIAL_SRC_SCC),
+    SPECIAL("tba", MQSAD_SPECIAL_TBA), SPECIAL("tma", MQSAD_SPECIAL_TMA),
+    SPECIAL("flat_scratch_lo", MQSAD_SPECIAL_FLAT_SCRATCH_LO), SPECIAL("flat_scratch_hi", MQSAD_SPECIAL_FLAT_SCRATCH_HI),
+    SPECIAL("xnack_mask_lo", MQSAD_SPECIAL_XNACK_MASK_LO), SPECIAL("xnack_mask_hi", MQSAD_SPECIAL_XNACK_MASK_HI),
+    SPECIAL("vcc_lo", MQSAD_SPECIAL_VCC_LO), SPECIAL("vcc_hi", MQSAD_SPECIAL_VCC_HI),
+    SPECIAL("exec_lo", MQSAD_SPECIAL_EXEC_LO), SPECIAL("exec_hi", MQSAD_SPECIAL_EXEC_HI),
+    SPECIAL("tma_lo", MQSAD_SPECIAL_TMA_LO), SPECIAL("tma_hi", MQSAD_SPECIAL_TMA_HI),
+    SPECIAL("tba_lo", MQSAD_SPECIAL_TBA_LO), SPECIAL("tba_hi", MQSAD_SPECIAL_TBA_HI),
+    SPECIAL("pc", SPECIAL_PC),
+    SPECIAL("null", MQSAD_SPECIAL_NULL),
 };
+#undef SPECIAL
 
 mqsad_special mqsad__asm_special_for(const char *s, size_t n)
 {
@@ -64,7 +67,7 @@ mqsad_special mqsad__asm_special_for(const char *s, size_t n)
     if (n < 2 || n > 24) return MQSAD_SPECIAL_NONE;
     for (i = 0; i < MQSAD_ARRAY_LEN(special_names); i++) {
         const char *nm = special_names[i].name;
-        if (nm[0] == s[0] && nm[1] == s[1] && strlen(nm) == n && memcmp(nm, s, n) == 0)
+        if (special_names[i].len == n && nm[0] == s[0] && memcmp(nm, s, n) == 0)
             return special_names[i].id;
     }
     return MQSAD_SPECIAL_NONE;

@@ -74,6 +74,19 @@ int mqsad_next_statement(const char *text, size_t len, int at_eof, mqsad_stmt *o
         out->newlines = 1;
         return 1;
     }
+    /* ... or a line comment (';', "//") is the first of them: no token can run past it, so
+     * the statement ends there and the line at its '\n' (a '#' line is all comment) */
+    if (n < len && (text[n] == ';' || (text[n] == '/' && n + 1 < len && text[n + 1] == '/'))) {
+        size_t i = 0, end = line_end(text, n, len);
+        while (i < n && is_blank((unsigned char)text[i])) i++;
+        if (end < len && text[end] == '\n' && (i == n || text[i] != '#')) {
+            out->kind = i == n ? MQSAD_STMT_SILENT : MQSAD_STMT_TEXT;
+            out->len = n;
+            out->next = end + 1;
+            out->newlines = 1;
+            return 1;
+        }
+    }
     /* token positions are 32-bit: a statement longer than that is cut there (mqsad_parse
      * then reports it as too long) */
     lim = len < ASM_LINE_MAX ? len : ASM_LINE_MAX;
