@@ -769,14 +769,6 @@ static mqsad_status match_line(pstate *p, const pop *ops, unsigned nops, unsigne
 {
     unsigned i, fail = 99, vfail = 99, e = 0;
     int few = 0;
-    if (has_vop3_dpp_form(p->in) && (!d->suffixed || d->variant || d->pos))
-        for (i = 1; i < 4 && i < nops; i++) {
-            const pop *o = &ops[i];
-            int bad;
-            if (i == 1) bad = !(o->kind == PO_REG && o->rk == RK_VGPR && !o->subreg && o->width == 1);
-            else bad = o->kind == PO_EXPR || (o->kind == PO_IMM && !dpp_inline(p, o));
-            if (bad) { vfail = i; break; }
-        }
     for (i = 0; i < 5 && fail == 99; i++) {
         if (i >= nops) {
             if (i < 4) { few = 1; fail = i; }
@@ -787,6 +779,15 @@ static mqsad_status match_line(pstate *p, const pop *ops, unsigned nops, unsigne
     if (fail == 99 && (nops > 5 || (nops == 5 && ops[4].kind != PO_CLAMP))) fail = nops > 5 ? 5 : 4;
     /* _e64_dpp without a DPP control: the DPP form's operands, then too few of them */
     if (d->variant && !d->pos && fail == 99) { few = 1; fail = nops; }
+    /* the DPP/SDWA forms matter only to a line that fails or has a DPP control */
+    if ((fail != 99 || d->pos) && has_vop3_dpp_form(p->in) && (!d->suffixed || d->variant || d->pos))
+        for (i = 1; i < 4 && i < nops; i++) {
+            const pop *o = &ops[i];
+            int bad;
+            if (i == 1) bad = !(o->kind == PO_REG && o->rk == RK_VGPR && !o->subreg && o->width == 1);
+            else bad = o->kind == PO_EXPR || (o->kind == PO_IMM && !dpp_inline(p, o));
+            if (bad) { vfail = i; break; }
+        }
     /* with a DPP control the DPP form is the only one: its own failures count, and
      * an operand after the control is one */
     if (d->pos && fail == 99 && vfail != 99) fail = vfail;

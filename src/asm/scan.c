@@ -14,7 +14,7 @@ static inline int ident_char(unsigned char c) { return mqsad__asm_ident[c] != 0;
 
 /* decimal digits at s[i..) without a leading zero (octal to the lexer), at most 19 (no
  * overflow); the index after them, 0 if none */
-static size_t scan_dec(const char *s, size_t i, size_t len, uint64_t *v)
+static inline size_t scan_dec(const char *s, size_t i, size_t len, uint64_t *v)
 {
     size_t b = i;
     uint64_t x = 0;
@@ -51,6 +51,21 @@ static int reg_checked(pstate *p, pop *r, size_t loc)
     return mqsad__asm_has_register(p, r);
 }
 
+/* "[lo:hi]" at s[e..), lo < hi (v[n:n] may take .l/.h after it), after the prefix of a
+ * register r->rk that starts at s[b]; returns the end, 0 if not a register this scanner
+ * takes. */
+static size_t scan_range(pstate *p, const char *s, size_t b, size_t e, size_t len, pop *r)
+{
+    uint64_t lo, hi;
+    if (e >= len || s[e] != '[' || !(e = scan_dec(s, e + 1, len, &lo)) || e >= len ||
+        s[e] != ':' || !(e = scan_dec(s, e + 1, len, &hi)) || e >= len || s[e] != ']' ||
+        hi > 0xffffffffu || lo >= hi)
+        return 0;
+    r->num = (unsigned)lo;
+    r->width = (unsigned)(hi - lo + 1);
+    return reg_checked(p, r, b) ? e + 1 : 0;
+}
+
 /* A register name at s[b..e) (e after the identifier), "[lo:hi]" following a bare prefix;
  * returns the end, 0 if not a register this scanner takes. */
 static size_t scan_reg(pstate *p, const char *s, size_t b, size_t e, size_t len, pop *r)
@@ -72,18 +87,9 @@ static size_t scan_reg(pstate *p, const char *s, size_t b, size_t e, size_t len,
             size_t m = n - pl;
             if (mqsad__asm_strip_lh(s + b + pl, &m) || !mqsad__asm_reg_num(s + b + pl, m, &r->num)) return 0;
             r->width = 1;
-        } else {
-            uint64_t lo, hi;
-            /* "[lo:hi]", lo < hi (v[n:n] may take .l/.h after it) */
-            if (e >= len || s[e] != '[' || !(e = scan_dec(s, e + 1, len, &lo)) || e >= len ||
-                s[e] != ':' || !(e = scan_dec(s, e + 1, len, &hi)) || e >= len || s[e] != ']' ||
-                hi > 0xffffffffu || lo >= hi)
-                return 0;
-            e++;
-            r->num = (unsigned)lo;
-            r->width = (unsigned)(hi - lo + 1);
+            return reg_checked(p, r, b) ? e : 0;
         }
-        return reg_checked(p, r, b) ? e : 0;
+        return scan_range(p, s, b, e, len, r);
     }
     return mqsad__asm_has_register(p, r) ? e : 0;
 }
@@ -133,11 +139,21 @@ static size_t scan_operand(pstate *p, size_t i, pop *o)
             o->kind = PO_REG;
             o->rk = s[i] == 'v' ? RK_VGPR : RK_SGPR;
             o->num = (unsigned)n;
-            o->width = 1;
-            if (!reg_checked(p, o, i)) return 0;
+            o->width = o->lw = 1;
+            /* v0..v255 and the target's SGPRs below s106 pass every check of reg_checked */
+            if (!(n <= 255 && (o->rk == RK_VGPR || (n < 106 && n < p->f->sgpr_count))) &&
+                !reg_checked(p, o, i))
+                return 0;
             reg = 1;
             goto end;
         }
+    } else if ((s[i] == 'v' || s[i] == 's') && i + 1 < len && s[i + 1] == '[') {
+        /* v[lo:hi] / s[lo:hi], the next most common: scan_reg's range without its name */
+        o->kind = PO_REG;
+        o->rk = s[i] == 'v' ? RK_VGPR : RK_SGPR;
+        if (!(e = scan_range(p, s, i, i + 1, len, o))) return 0;
+        reg = 1;
+        goto end;
     }
     if ((unsigned)((s[i] | 0x20) - 'a') < 26u || s[i] == '_') {
         for (e = i + 1; e < len && ident_char((unsigned char)s[e]); e++) {}
