@@ -334,18 +334,43 @@ static int is_lit_kind(const mqsad_operand *d)
     return d->kind == MQSAD_OPK_LITERAL32 || d->kind == MQSAD_OPK_LITERAL64 || d->kind == MQSAD_OPK_SYMBOL;
 }
 
-/* The first of the sources 0..n-1 that is a second literal (a symbol, or encoded bits
- * other than the first literal's: D2, D3), as 1 + its index; 0 if there is none. */
-static unsigned second_literal(const mqsad_inst *in, unsigned n)
+/* 1 if source operand o (built into d, a slot of w dwords) is lit() / lit64() of a value
+ * LLVM takes for an inline constant, which to LLVM is no literal. A 64-bit source keeps
+ * the low 32 bits of lit(X) / lit64(X) zero-extended, so only 0..64 stay inline there
+ * (lit(-1) is the literal 0xffffffff). */
+static int lit_of_inline(const pstate *p, const pop *o, const mqsad_operand *d, unsigned w)
 {
-    const mqsad_operand *first = NULL;
-    unsigned src;
+    return o->kind == PO_IMM && o->lit &&
+           (w == 2 ? !o->is_fp && ((uint64_t)o->ival & 0xffffffffu) <= 64u
+                   : is_inline32(p->t, (uint32_t)d->literal_bits) && (o->is_fp || fits32(o->ival)));
+}
+
+/* The value llvm-mc's unique-literal check compares (D3): an integer as parsed, but the
+ * low 32 bits in a 64-bit source before gfx1250; a float as its encoded bits */
+static uint64_t llvm_literal_value(const pstate *p, const pop *o, const mqsad_operand *d, unsigned w)
+{
+    if (o->kind != PO_IMM || o->is_fp) return d->literal_bits;
+    return w == 2 && p->f->literal != MQSAD_LIT_32_64 ? (uint64_t)o->ival & 0xffffffffu : (uint64_t)o->ival;
+}
+
+/* The first of the sources 0..n-1 that is a second literal (a symbol, or encoded bits
+ * other than the first literal's: D2, D3), as 1 + its index; 0 if there is none. With
+ * llvm set, llvm-mc 22's own check: lit() of an inline value left out, integers compared
+ * as parsed. */
+static unsigned second_literal(const pstate *p, const pop *ops, const mqsad_inst *in, unsigned n,
+                               int llvm)
+{
+    unsigned src, first = 0;
     for (src = 0; src < n; src++) {
-        const mqsad_operand *d = &in->src[src];
-        if (!is_lit_kind(d)) continue;
-        if (!first) { first = d; continue; }
-        if (d->kind == MQSAD_OPK_SYMBOL || first->kind == MQSAD_OPK_SYMBOL ||
-            d->literal_bits != first->literal_bits)
+        const mqsad_operand *d = &in->src[src], *f = &in->src[first];
+        const pop *o = &ops[src + 1];
+        if (!is_lit_kind(d) || (llvm && lit_of_inline(p, o, d, op_width(p, src + 1)))) continue;
+        if (!first) { first = src + 1; continue; }
+        f = &in->src[first - 1];
+        if (d->kind == MQSAD_OPK_SYMBOL || f->kind == MQSAD_OPK_SYMBOL ||
+            (llvm ? llvm_literal_value(p, o, d, op_width(p, src + 1)) !=
+                        llvm_literal_value(p, &ops[first], f, op_width(p, first))
+                  : d->literal_bits != f->literal_bits))
             return src + 1;
     }
     return 0;
@@ -556,7 +581,7 @@ static mqsad_status build_inst(pstate *p, const pop *ops, const pop *clampop, un
                                const char *text, mqsad_inst *in, mqsad_diag *diag)
 {
     int bad[3] = { 0, 0, 0 }, d4 = -1, sym = 0;
-    unsigned d1_pos = 0, first_lit = 0, src, t2;
+    unsigned d1_pos = 0, d2 = 0, first_lit = 0, src, t2;
     set_reg(&in->vdst, &ops[0]);
     in->clamp = (uint8_t)(clampop && clampop->clamp);
     for (src = 0; src < 3; src++) {
@@ -610,7 +635,7 @@ static mqsad_status build_inst(pstate *p, const pop *ops, const pop *clampop, un
         if (!bad[src]) continue;
         first_lit = o->pos + 1;
         if (!(p->f->literal == MQSAD_LIT_32_64 && o->lit == 1)) {
-            unsigned second = d4 < 0 && p->f->literal != MQSAD_LIT_NONE ? second_literal(in, src) : 0;
+            unsigned second = d4 < 0 && p->f->literal != MQSAD_LIT_NONE ? second_literal(p, ops, in, src, 1) : 0;
             if (second) return multiple_literals(diag, &ops[second]);
             fill_diag(diag, MQSAD_E_LITERAL_RANGE, first_lit, "invalid operand for instruction");
             return MQSAD_E_LITERAL_RANGE;
@@ -647,25 +672,23 @@ static mqsad_status build_inst(pstate *p, const pop *ops, const pop *clampop, un
         for (src = 0; src < 3; src++) {
             const pop *o = &ops[src + 1];
             const mqsad_operand *d = &in->src[src];
-            unsigned w = op_width(p, src + 1);
-            int inl;
             if (!is_lit_kind(d)) continue;
             /* lit() of an inline value is no literal to LLVM: D1 is reported only after
-             * the checks LLVM would still run (constant bus, clamp, alignment). A 64-bit
-             * source keeps the low 32 bits of lit(X) / lit64(X) zero-extended, so only
-             * 0..64 stay inline there (lit(-1) is the literal 0xffffffff) */
-            inl = o->kind == PO_IMM && o->lit &&
-                  (w == 2 ? !o->is_fp && ((uint64_t)o->ival & 0xffffffffu) <= 64u
-                          : is_inline32(p->t, (uint32_t)d->literal_bits) && (o->is_fp || fits32(o->ival)));
-            if (!inl) {
+             * the checks LLVM would still run (constant bus, clamp, alignment) */
+            if (!lit_of_inline(p, o, d, op_width(p, src + 1))) {
                 fill_diag(diag, MQSAD_E_NO_LITERAL, o->pos + 1, "literal operands are not supported");
                 return MQSAD_E_NO_LITERAL;
             }
             if (!d1_pos) d1_pos = o->pos + 1;
         }
     } else if (d4 < 0) {
-        unsigned second = second_literal(in, 3);
-        if (second) return multiple_literals(diag, &ops[second]);
+        unsigned second = second_literal(p, ops, in, 3, 0);
+        /* where llvm-mc's check (lit() of an inline value left out) finds a second literal
+         * too, the line fails here; else D2 rejects what llvm-mc merges, reported after
+         * the checks llvm-mc still runs (as D1) */
+        unsigned llvm = second ? second_literal(p, ops, in, 3, 1) : 0;
+        if (llvm) return multiple_literals(diag, &ops[llvm]);
+        d2 = second;
     }
     /* validateConstantBusLimitations: unique scalar registers plus the literal (twice
      * when it fills slots of different sizes), counted in operand order; the error is
@@ -708,6 +731,7 @@ static mqsad_status build_inst(pstate *p, const pop *ops, const pop *clampop, un
                 return MQSAD_E_MISALIGNED;
             }
         }
+    if (d2) return multiple_literals(diag, &ops[d2]);   /* D2 */
     if (d1_pos) {   /* D1 */
         fill_diag(diag, MQSAD_E_NO_LITERAL, d1_pos, "literal operands are not supported");
         return MQSAD_E_NO_LITERAL;
