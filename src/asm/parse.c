@@ -362,7 +362,7 @@ static unsigned second_literal(const pstate *p, const pop *ops, const mqsad_inst
 {
     unsigned src, first = 0;
     for (src = 0; src < n; src++) {
-        const mqsad_operand *d = &in->src[src], *f = &in->src[first];
+        const mqsad_operand *d = &in->src[src], *f;
         const pop *o = &ops[src + 1];
         if (!is_lit_kind(d) || (llvm && lit_of_inline(p, o, d, op_width(p, src + 1)))) continue;
         if (!first) { first = src + 1; continue; }
