@@ -142,6 +142,53 @@ static unsigned occupancy_sgprs(unsigned sgprs, unsigned max_waves, int32_t gen)
            sgprs <= 80 ? 6 : 5;
 }
 
+/* A unary operator on an absolute value. */
+static int64_t apply_unary(asm_eop op, int64_t x)
+{
+    switch (op) {
+    case EOP_NEG: return (int64_t)(0 - (uint64_t)x);
+    case EOP_NOT: return (int64_t)~(uint64_t)x;
+    case EOP_LNOT: return !x;
+    default: return x;
+    }
+}
+
+/* A binary operator on absolute values (MCBinaryExpr::evaluateAsRelocatableImpl): 0 where
+ * LLVM gives no value (division by zero). */
+static int apply_binary(asm_eop op, int64_t x, int64_t y, int64_t *v)
+{
+    uint64_t ux = (uint64_t)x, uy = (uint64_t)y;
+    switch (op) {
+    case EOP_ADD: *v = (int64_t)(ux + uy); break;
+    case EOP_SUB: *v = (int64_t)(ux - uy); break;
+    case EOP_MUL: *v = (int64_t)(ux * uy); break;
+    case EOP_DIV:
+        if (y == 0) return 0;
+        *v = (x == INT64_MIN && y == -1) ? INT64_MIN : x / y;
+        break;
+    case EOP_MOD:
+        if (y == 0) return 0;
+        *v = (x == INT64_MIN && y == -1) ? 0 : x % y;
+        break;
+    case EOP_SHL: *v = (int64_t)(ux << (uy & 63)); break;
+    case EOP_LSHR: *v = (int64_t)(ux >> (uy & 63)); break;
+    case EOP_AND: *v = (int64_t)(ux & uy); break;
+    case EOP_OR: *v = (int64_t)(ux | uy); break;
+    case EOP_XOR: *v = (int64_t)(ux ^ uy); break;
+    case EOP_ORNOT: *v = (int64_t)(ux | ~uy); break;
+    case EOP_LAND: *v = x && y; break;
+    case EOP_LOR: *v = x || y; break;
+    case EOP_EQ: *v = x == y ? -1 : 0; break;
+    case EOP_NE: *v = x != y ? -1 : 0; break;
+    case EOP_LT: *v = x < y ? -1 : 0; break;
+    case EOP_LE: *v = x <= y ? -1 : 0; break;
+    case EOP_GT: *v = x > y ? -1 : 0; break;
+    case EOP_GE: *v = x >= y ? -1 : 0; break;
+    default: return 0;
+    }
+    return 1;
+}
+
 /* MCExpr::evaluateAsRelocatable in LLVM 22's order, for what it decides beyond the value:
  * 1 and *v when absolute; 2 when relocatable (sym - sym + constant, with at most one symbol
  * on each side: *syms counts them, 1 per + and 16 per - symbol); 0 when it fails; -1 where
@@ -154,7 +201,7 @@ static int leval(const asm_expr_ctx *c, int i, int64_t *v, unsigned *syms, int *
                  unsigned depth)
 {
     const asm_node *n = &c->nodes[i];
-    int64_t x;
+    int64_t x, y;
     unsigned sa = 0, sb = 0;
     int r, l;
     *syms = 0;
@@ -165,7 +212,7 @@ static int leval(const asm_expr_ctx *c, int i, int64_t *v, unsigned *syms, int *
     case EN_ARG: return 0;
     case EN_UNARY:
         r = leval(c, n->a, &x, &sa, crash, depth + 1);
-        if (r == 1) return eval(c, i, v, depth) ? 1 : 0;
+        if (r == 1) { *v = apply_unary(n->op, x); return 1; }
         if (r != 2) return r;
         /* -(a - b + k) is (b - a - k); LLVM 22 refuses -(a + k) */
         if (n->op == EOP_NEG) {
@@ -178,9 +225,9 @@ static int leval(const asm_expr_ctx *c, int i, int64_t *v, unsigned *syms, int *
     case EN_BINARY:
         l = leval(c, n->a, &x, &sa, crash, depth + 1);
         if (l <= 0) return l;
-        r = leval(c, n->b, &x, &sb, crash, depth + 1);
+        r = leval(c, n->b, &y, &sb, crash, depth + 1);
         if (r <= 0) return r;
-        if (l == 1 && r == 1) return eval(c, i, v, depth) ? 1 : 0;
+        if (l == 1 && r == 1) return apply_binary(n->op, x, y, v);
         if (n->op == EOP_SUB) sb = (sb & 15) << 4 | sb >> 4;
         else if (n->op != EOP_ADD) return 0;
         *syms = sa + sb;
@@ -277,7 +324,6 @@ static int eval(const asm_expr_ctx *c, int i, int64_t *v, unsigned depth)
 {
     const asm_node *n = &c->nodes[i];
     int64_t x, y;
-    uint64_t ux, uy;
     if (depth > ASM_EXPR_NODES + 8) return 0;
     switch (n->kind) {
     case EN_CONST: *v = n->value; return 1;
@@ -289,45 +335,11 @@ static int eval(const asm_expr_ctx *c, int i, int64_t *v, unsigned depth)
     }
     case EN_UNARY:
         if (!eval(c, n->a, &x, depth + 1)) return 0;
-        switch (n->op) {
-        case EOP_NEG: *v = (int64_t)(0 - (uint64_t)x); break;
-        case EOP_NOT: *v = (int64_t)~(uint64_t)x; break;
-        case EOP_LNOT: *v = !x; break;
-        default: *v = x; break;
-        }
+        *v = apply_unary(n->op, x);
         return 1;
     case EN_BINARY:
         if (!eval(c, n->a, &x, depth + 1) || !eval(c, n->b, &y, depth + 1)) return 0;
-        ux = (uint64_t)x; uy = (uint64_t)y;
-        switch (n->op) {
-        case EOP_ADD: *v = (int64_t)(ux + uy); break;
-        case EOP_SUB: *v = (int64_t)(ux - uy); break;
-        case EOP_MUL: *v = (int64_t)(ux * uy); break;
-        case EOP_DIV:
-            if (y == 0) return 0;
-            *v = (x == INT64_MIN && y == -1) ? INT64_MIN : x / y;
-            break;
-        case EOP_MOD:
-            if (y == 0) return 0;
-            *v = (x == INT64_MIN && y == -1) ? 0 : x % y;
-            break;
-        case EOP_SHL: *v = (int64_t)(ux << (uy & 63)); break;
-        case EOP_LSHR: *v = (int64_t)(ux >> (uy & 63)); break;
-        case EOP_AND: *v = (int64_t)(ux & uy); break;
-        case EOP_OR: *v = (int64_t)(ux | uy); break;
-        case EOP_XOR: *v = (int64_t)(ux ^ uy); break;
-        case EOP_ORNOT: *v = (int64_t)(ux | ~uy); break;
-        case EOP_LAND: *v = x && y; break;
-        case EOP_LOR: *v = x || y; break;
-        case EOP_EQ: *v = x == y ? -1 : 0; break;
-        case EOP_NE: *v = x != y ? -1 : 0; break;
-        case EOP_LT: *v = x < y ? -1 : 0; break;
-        case EOP_LE: *v = x <= y ? -1 : 0; break;
-        case EOP_GT: *v = x > y ? -1 : 0; break;
-        case EOP_GE: *v = x >= y ? -1 : 0; break;
-        default: return 0;
-        }
-        return 1;
+        return apply_binary(n->op, x, y, v);
     }
     return 0;
 }
@@ -403,7 +415,7 @@ static int binop_prec(asm_tok_kind k, asm_eop *op)
 static int parse_primary(asm_expr_ctx *c);
 static int parse_target_primary(asm_expr_ctx *c);
 static int parse_expression(asm_expr_ctx *c);
-static int survives(asm_expr_ctx *c, int root);
+static int survives(asm_expr_ctx *c, int root, int64_t *v);
 
 /* AsmParser::applyModifierToExpr: the variant goes on every symbol of the tree; 0 if there
  * is none (a constant), -1 if a symbol already has one (LLVM: "already modified"). */
@@ -620,27 +632,25 @@ static int parse_primary(asm_expr_ctx *c)
         /* parseParenExpr / parseBracketExpr (LLVM 22 accepts "[expr]" inside an
          * expression, e.g. "--[1]", "1+[2]"; a '[' that starts an operand is a register
          * list and never gets here) */
-        int mark, brac = t->kind == TK_LBRAC;
+        int mark, absolute, brac = t->kind == TK_LBRAC;
+        int64_t v;
         asm_next(c->lx);
         mark = c->nnodes;
         sub = parse_target_primary(c);
         if (sub < 0) return -1;
         sub = parse_binop_rhs(c, 1, sub);
         if (sub < 0) return -1;
-        if (trailing_modifier(c, sub) < 0 || !survives(c, sub)) return -1;
+        if (trailing_modifier(c, sub) < 0 || (absolute = survives(c, sub, &v)) < 0) return -1;
         if (asm_cur(c->lx)->kind != (brac ? TK_RBRAC : TK_RPAREN)) {
             set_err(c, asm_cur(c->lx)->pos, brac ? "expected ']' in brackets expression" : "expected ')'");
             return -1;
         }
         asm_next(c->lx);
-        {   /* parseParenExpr -> parseExpression folds an absolute result */
-            int64_t v;
-            if (eval(c, sub, &v, 0)) {
-                c->nnodes = mark;
-                sub = new_node(c, EN_CONST, t->pos);
-                if (sub < 0) return -1;
-                c->nodes[sub].value = v;
-            }
+        if (absolute) {   /* parseParenExpr -> parseExpression folds an absolute result */
+            c->nnodes = mark;
+            sub = new_node(c, EN_CONST, t->pos);
+            if (sub < 0) return -1;
+            c->nodes[sub].value = v;
         }
         c->depth--;
         return sub;
@@ -744,14 +754,14 @@ unary:
     }
 }
 
-/* parseExpression ends by evaluating what it parsed (evaluateAsAbsolute): 0, with an error
- * at the function's name, where llvm-mc 22 crashes there (leval). */
-static int survives(asm_expr_ctx *c, int root)
+/* parseExpression ends by evaluating what it parsed (evaluateAsAbsolute): -1, with an
+ * error at the function's name, where llvm-mc 22 crashes there (leval); else 1 and *v when
+ * the expression is absolute (parseExpression then folds it), 0 when it is not. */
+static int survives(asm_expr_ctx *c, int root, int64_t *v)
 {
-    int64_t v;
     unsigned syms;
-    int crash = -1, arg, nargs = 0, f;
-    if (leval(c, root, &v, &syms, &crash, 0) >= 0 || crash < 0) return 1;
+    int crash = -1, arg, nargs = 0, f, r = leval(c, root, v, &syms, &crash, 0);
+    if (r >= 0 || crash < 0) return r == 1;
     f = (int)c->nodes[crash].value;
     for (arg = c->nodes[crash].a; arg >= 0; arg = c->nodes[arg].b) nargs++;
     if (nargs < k_funcs[f].args)
@@ -761,7 +771,7 @@ static int survives(asm_expr_ctx *c, int root)
         snprintf(c->err_text, sizeof c->err_text, "division by zero in %s expression",
                  k_funcs[f].name);
     set_err(c, c->nodes[crash].pos, c->err_text);
-    return 0;
+    return -1;
 }
 
 /* One of k_funcs, its '(' next: the arguments are whole expressions separated by commas
@@ -850,14 +860,14 @@ int mqsad__asm_parse_expr(asm_expr_ctx *c)
 /* AsmParser::parseExpression */
 static int parse_expression(asm_expr_ctx *c)
 {
-    int mark = c->nnodes, root, lhs;
+    int mark = c->nnodes, root, lhs, absolute;
     int64_t v;
     lhs = parse_target_primary(c);
     if (lhs < 0) return -1;
     root = parse_binop_rhs(c, 1, lhs);
     if (root < 0) return -1;
-    if (trailing_modifier(c, root) < 0 || !survives(c, root)) return -1;
-    if (eval(c, root, &v, 0)) {
+    if (trailing_modifier(c, root) < 0 || (absolute = survives(c, root, &v)) < 0) return -1;
+    if (absolute) {
         c->nnodes = mark;
         root = new_node(c, EN_CONST, 0);
         if (root < 0) return -1;
