@@ -53,10 +53,12 @@
 
 enum { PS_OK = 0, PS_NOMATCH, PS_FAIL };
 
-static int parse_imm(pstate *p, pop *o, int lit)
+static int parse_imm(pstate *p, pop *o, int lit);
+
+/* parse_imm once the operand is known to be no register and no modifier */
+static int parse_imm_value(pstate *p, pop *o, int lit)
 {
     const asm_tok *t;
-    if (mqsad__asm_is_register(p, cur(p), rpeek(p, 1)) || mqsad__asm_is_modifier(p)) return PS_NOMATCH;
     if (!lit) {
         int l = tok_is(p, cur(p), "lit64") ? 2 : tok_is(p, cur(p), "lit") ? 1 : 0;
         if (l) {
@@ -127,6 +129,13 @@ static int parse_imm(pstate *p, pop *o, int lit)
     }
 }
 
+/* an immediate (lit: inside lit() / lit64()); no match where a register or a modifier opens */
+static int parse_imm(pstate *p, pop *o, int lit)
+{
+    if (mqsad__asm_is_register(p, cur(p), rpeek(p, 1)) || mqsad__asm_is_modifier(p)) return PS_NOMATCH;
+    return parse_imm_value(p, o, lit);
+}
+
 static int parse_operand(pstate *p, pop *o, unsigned index, int known)
 {
     /* parseVOPD (GFX11+): "::" (no space between the colons) and the VOPDY mnemonic are
@@ -157,7 +166,7 @@ static int parse_operand(pstate *p, pop *o, unsigned index, int known)
     }
     if (mqsad__asm_is_register(p, cur(p), rpeek(p, 1))) return mqsad__asm_parse_register(p, o) ? PS_OK : PS_FAIL;
     if (mqsad__asm_is_modifier(p)) return PS_NOMATCH;
-    return parse_imm(p, o, 0);
+    return parse_imm_value(p, o, 0);
 }
 
 /* ---- float helpers ------------------------------------------------------------------------- */
