@@ -123,7 +123,6 @@ static const struct { const char *name; unsigned char len, args; } k_funcs[AF_CO
     { "alignto", 7, 2 }, { "occupancy", 9, 7 },
 };
 
-static int eval(const asm_expr_ctx *c, int i, int64_t *v, unsigned depth);
 
 /* llvm::alignTo(Value, Align) of LLVM 22: the rounded-up quotient times Align, modulo 2^64
  * (Align != 0) */
@@ -320,28 +319,13 @@ static int leval(const asm_expr_ctx *c, int i, int64_t *v, unsigned *syms, int *
     }
 }
 
-static int eval(const asm_expr_ctx *c, int i, int64_t *v, unsigned depth)
+/* 1 and *v when the sub-tree at i is absolute: leval's answer without what it decides
+ * for relocatable and crashing trees. */
+static int eval(const asm_expr_ctx *c, int i, int64_t *v)
 {
-    const asm_node *n = &c->nodes[i];
-    int64_t x, y;
-    if (depth > ASM_EXPR_NODES + 8) return 0;
-    switch (n->kind) {
-    case EN_CONST: *v = n->value; return 1;
-    case EN_SYM: case EN_ARG: return 0;
-    case EN_FUNC: {
-        unsigned syms;
-        int crash;
-        return leval(c, i, v, &syms, &crash, depth) == 1;
-    }
-    case EN_UNARY:
-        if (!eval(c, n->a, &x, depth + 1)) return 0;
-        *v = apply_unary(n->op, x);
-        return 1;
-    case EN_BINARY:
-        if (!eval(c, n->a, &x, depth + 1) || !eval(c, n->b, &y, depth + 1)) return 0;
-        return apply_binary(n->op, x, y, v);
-    }
-    return 0;
+    unsigned syms;
+    int crash = -1;
+    return leval(c, i, v, &syms, &crash, 0) == 1;
 }
 
 int mqsad__asm_expr_absolute(const asm_expr_ctx *ctx, int node, int64_t *v)
@@ -349,14 +333,14 @@ int mqsad__asm_expr_absolute(const asm_expr_ctx *ctx, int node, int64_t *v)
     int64_t tmp;
     if (node < 0) return 0;
     if (!v) v = &tmp;
-    return eval(ctx, node, v, 0);
+    return eval(ctx, node, v);
 }
 
 /* Replaces node i by its value when it is absolute (used when the pool fills). */
 static void fold(asm_expr_ctx *c, int i)
 {
     int64_t v;
-    if (c->nodes[i].kind != EN_CONST && eval(c, i, &v, 0)) {
+    if (c->nodes[i].kind != EN_CONST && eval(c, i, &v)) {
         c->nodes[i].kind = EN_CONST;
         c->nodes[i].value = v;
         c->nodes[i].a = c->nodes[i].b = -1;
