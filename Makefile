@@ -9,7 +9,9 @@ STD     ?= -std=c11
 WARN    := -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wmissing-prototypes
 CFLAGS  ?=
 CPPFLAGS += -Iinclude -Isrc
-BASEFLAGS := $(STD) $(OPT) $(WARN) -fPIC -fvisibility=hidden -D_POSIX_C_SOURCE=200809L $(CFLAGS)
+# POSIX threads: mqsad_asm_stream_feed_parallel (src/stream/asm_parallel.c)
+THREADS := -pthread
+BASEFLAGS := $(STD) $(OPT) $(WARN) -fPIC -fvisibility=hidden -D_POSIX_C_SOURCE=200809L $(THREADS) $(CFLAGS)
 LDLIBS  ?=
 
 VERSION := $(shell cat VERSION)
@@ -70,7 +72,7 @@ $(BUILD)/libmqsad.a: $(LIB_OBJ)
 	$(AR) rcs $@ $^
 
 $(BUILD)/libmqsad.so: $(LIB_OBJ)
-	$(CC) -shared -Wl,-soname,libmqsad.so.$(SOMAJOR) -Wl,-Bsymbolic-functions -o $@ $^ $(LDFLAGS) $(LDLIBS)
+	$(CC) -shared -Wl,-soname,libmqsad.so.$(SOMAJOR) -Wl,-Bsymbolic-functions -o $@ $^ $(THREADS) $(LDFLAGS) $(LDLIBS)
 
 # The CLI links dynamically against the project's shared library and the system C library.
 # The shared object, not the static archive: the installed `mqsad` then runs on the
@@ -85,11 +87,11 @@ $(BUILD)/libmqsad.so.$(SOMAJOR): $(BUILD)/libmqsad.so
 	ln -sf libmqsad.so $@
 
 $(BUILD)/mqsad: $(CLI_OBJ) $(BUILD)/libmqsad.so $(BUILD)/libmqsad.so.$(SOMAJOR)
-	$(CC) -o $@ $(CLI_OBJ) -L$(BUILD) -lmqsad -Wl,-rpath,'$$ORIGIN' $(LDFLAGS) $(LDLIBS)
+	$(CC) -o $@ $(CLI_OBJ) -L$(BUILD) -lmqsad -Wl,-rpath,'$$ORIGIN' $(THREADS) $(LDFLAGS) $(LDLIBS)
 
 $(BUILD)/tests/%: $(BUILD)/obj/tests/%.o $(TEST_COMMON_OBJ) $(BUILD)/libmqsad.a
 	@mkdir -p $(dir $@)
-	$(CC) -o $@ $< $(TEST_COMMON_OBJ) $(BUILD)/libmqsad.a $(LDFLAGS) $(LDLIBS)
+	$(CC) -o $@ $< $(TEST_COMMON_OBJ) $(BUILD)/libmqsad.a $(THREADS) $(LDFLAGS) $(LDLIBS)
 
 # Test data: the project's own compressed copy of the llvm-mc 22 and semantic vectors.
 $(BUILD)/data/.stamp: $(wildcard tests/data/*)

@@ -727,6 +727,29 @@ MQSAD_API mqsad_status mqsad_asm_stream_finish(mqsad_asm_stream *s);
 /** The number of errors reported so far (`mqsad asm` exits 1 when it is not 0). */
 MQSAD_API unsigned long mqsad_asm_stream_errors(const mqsad_asm_stream *s);
 
+/** Threads mqsad_asm_stream_feed_parallel uses at most. */
+#define MQSAD_ASM_THREADS_MAX 16
+
+/** Bytes of work memory mqsad_asm_stream_feed_parallel needs for `threads` threads (0: one
+ *  per online CPU, at most MQSAD_ASM_THREADS_MAX): about 1.7 MiB a thread, two more for
+ *  pieces waiting. 0 when it would use one thread (or the build has no threads). */
+MQSAD_API size_t mqsad_asm_parallel_size(unsigned threads);
+
+/** mqsad_asm_stream_feed on up to `threads` threads, the calling one included (0: one per
+ *  online CPU): the same output and diagnostics, byte for byte, and the same end state.
+ *  The text is cut at line ends into pieces of about 64 KiB; other threads assemble pieces
+ *  ahead as if the file began there, and the stream takes such a piece's output only where
+ *  it is in that very state (no labels or symbols so far, no error recovery or statement
+ *  running into the piece), else assembles the piece itself. A file with labels or
+ *  symbols is assembled on one thread from its first one on. work[0..work_size) is
+ *  caller-owned scratch memory (see mqsad_asm_parallel_size; with less, fewer threads);
+ *  threads are made and joined within the call. Below 128 KiB of text, with one thread,
+ *  or without work memory it is mqsad_asm_stream_feed. The write function is called from
+ *  the calling thread only. Thread-safe as mqsad_asm_stream_feed is. */
+MQSAD_API mqsad_status mqsad_asm_stream_feed_parallel(mqsad_asm_stream *s, const char *text,
+                                                      size_t len, unsigned threads, void *work,
+                                                      size_t work_size);
+
 /* -----------------------------------------------------------------------------------
  * Fast decoding and disassembly of single words (src/stream/dis_word.c, dis_decode.c).
  *

@@ -67,7 +67,7 @@ FUZZ_BIN := $(patsubst %,$(FUZZ_BUILD)/fuzz/fuzz_%,$(FUZZ_HARNESSES))
 $(FUZZ_BUILD)/fuzz/fuzz_%: fuzz/fuzz_%.c $(FUZZ_SRC_COMMON) fuzz-lib
 	@mkdir -p $(dir $@)
 	$(FUZZ_CC) $(CPPFLAGS) -Ifuzz $(STD) $(WARN) -D_POSIX_C_SOURCE=200809L -O1 -g \
-	  -fsanitize=fuzzer $(FUZZ_SANFLAGS) -o $@ $< $(FUZZ_BUILD)/libmqsad.a
+	  -fsanitize=fuzzer $(FUZZ_SANFLAGS) -o $@ $< $(FUZZ_BUILD)/libmqsad.a $(THREADS)
 
 fuzz-build: $(FUZZ_BIN)
 

@@ -49,7 +49,7 @@ INSTALL_RPATH ?= $(if $(filter $(patsubst %/,%,$(LIBDIR)),$(SYSTEM_LIBDIRS)),,$$
 
 $(BUILD)/install/mqsad: $(CLI_OBJ) $(BUILD)/libmqsad.so mqsad-install-force
 	@mkdir -p $(dir $@)
-	$(CC) -o $@ $(CLI_OBJ) -L$(BUILD) -lmqsad $(if $(INSTALL_RPATH),-Wl$(comma)-rpath$(comma)'$(INSTALL_RPATH)') $(LDFLAGS) $(LDLIBS)
+	$(CC) -o $@ $(CLI_OBJ) -L$(BUILD) -lmqsad $(if $(INSTALL_RPATH),-Wl$(comma)-rpath$(comma)'$(INSTALL_RPATH)') $(THREADS) $(LDFLAGS) $(LDLIBS)
 
 # Generated at every install (they depend on PREFIX/LIBDIR/..., not only on their inputs).
 $(BUILD)/mqsad.pc: mqsad.pc.in VERSION mqsad-install-force

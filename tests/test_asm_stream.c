@@ -9,7 +9,10 @@
  * for byte. Generated inputs check the bounds: a statement with a long comment, one with
  * no end within MQSAD_ASM_CARRY bytes ("line too long", then the next line assembles),
  * thousands of forward references waiting for their label (no error), and undefined ones
- * reported last in order. */
+ * reported last in order. mqsad_asm_stream_feed_parallel must give mqsad_asm_stream_feed's
+ * output (checked above against llvm-mc-22) on large mixes of the golden inputs' lines,
+ * with and without labels, in whole and random blocks, on 2 to 16 threads, with less work
+ * memory than asked for, and with diagnostics too long for its trial buffers. */
 #include "t.h"
 #include "mqsad.h"
 
@@ -59,9 +62,11 @@ static void result_free(result *r)
 
 static void *g_mem;   /* one context, reused */
 
-/* chunking: 0 = whole; > 0 = that size each; < 0 = random sizes from seed -chunk */
-static void run(const mqsad_target *t, mqsad_asm_output mode, const char *name, const char *text,
-                size_t len, long chunk, result *r)
+/* chunking: 0 = whole; > 0 = that size each; < 0 = random sizes from seed -chunk (up to 96
+ * bytes, or up to 1 MiB when fed in parallel). threads 0: mqsad_asm_stream_feed, else
+ * mqsad_asm_stream_feed_parallel with that many threads and work[0..work_size). */
+static void run_ex(const mqsad_target *t, mqsad_asm_output mode, const char *name, const char *text,
+                   size_t len, long chunk, unsigned threads, void *work, size_t work_size, result *r)
 {
     mqsad_asm_stream_config cfg;
     mqsad_asm_stream *s;
@@ -77,13 +82,23 @@ static void run(const mqsad_target *t, mqsad_asm_output mode, const char *name, 
     s = mqsad_asm_stream_init(g_mem, mqsad_asm_stream_size(), &cfg);
     if (!s) { CHECK(0, "init failed"); return; }
     while (pos < len) {
-        size_t n = chunk == 0 ? len - pos : chunk > 0 ? (size_t)chunk : (size_t)(t_xorshift64(&seed) % 97);
+        size_t n = chunk == 0 ? len - pos : chunk > 0 ? (size_t)chunk
+                   : (size_t)(t_xorshift64(&seed) % (threads ? 1u << 20 : 97));
+        mqsad_status st;
         if (n > len - pos) n = len - pos;
-        if (mqsad_asm_stream_feed(s, text + pos, n) != MQSAD_OK) { CHECK(0, "feed failed"); return; }
+        st = threads ? mqsad_asm_stream_feed_parallel(s, text + pos, n, threads, work, work_size)
+                     : mqsad_asm_stream_feed(s, text + pos, n);
+        if (st != MQSAD_OK) { CHECK(0, "feed failed"); return; }
         pos += n;
     }
     CHECK(mqsad_asm_stream_finish(s) == MQSAD_OK, "finish");
     r->errors = mqsad_asm_stream_errors(s);
+}
+
+static void run(const mqsad_target *t, mqsad_asm_output mode, const char *name, const char *text,
+                size_t len, long chunk, result *r)
+{
+    run_ex(t, mode, name, text, len, chunk, 0, NULL, 0, r);
 }
 
 static int read_file(const char *path, buf *b)
@@ -403,6 +418,171 @@ static void test_api(void)
     result_free(&r);
 }
 
+/* ---- mqsad_asm_stream_feed_parallel: the output of mqsad_asm_stream_feed ----------- */
+
+/* the lines of the golden inputs (every kind of statement, error and recovery the goldens
+ * hold), each with its '\n' */
+static unsigned pool_lines(buf *pool, size_t *at, unsigned max)
+{
+    char path[512];
+    DIR *d = opendir(t_data("", path, sizeof path));
+    struct dirent *e;
+    unsigned n = 0;
+    memset(pool, 0, sizeof *pool);
+    if (!d) return 0;
+    while ((e = readdir(d)) != NULL) {
+        size_t l = strlen(e->d_name), i = 0;
+        buf in;
+        if (!(l > 3 && !strcmp(e->d_name + l - 3, ".in") && !strncmp(e->d_name, "diffcli_asm_", 12)) &&
+            strcmp(e->d_name, "asm_golden_input.s"))
+            continue;
+        if (!read_file(t_data(e->d_name, path, sizeof path), &in)) continue;
+        while (i < in.len && n < max) {
+            const char *nl = memchr(in.p + i, '\n', in.len - i);
+            size_t k = nl ? (size_t)(nl - in.p) + 1 : in.len;
+            at[n++] = pool->len;
+            buf_add(pool, in.p + i, k - i);
+            if (!nl) buf_add(pool, "\n", 1);
+            i = k;
+        }
+        free(in.p);
+    }
+    closedir(d);
+    at[n] = pool->len;
+    return n;
+}
+
+/* A statement that may make a label, a symbol or a temporary label: left out of the
+ * symbol-free inputs. */
+static int may_define(const char *p, size_t n)
+{
+    const mqsad_target *t = mqsad_target_lookup("gfx1100");
+    mqsad_asm_state st;
+    mqsad_inst inst;
+    mqsad_label lab;
+    mqsad_assignment asg;
+    mqsad_diag d;
+    uint8_t bytes[16];
+    size_t w;
+    memset(&st, 0, sizeof st);
+    if (mqsad_parse_label(p, n, &st, &lab, &d) || mqsad_parse_assignment(t, p, n, &st, &asg, &d)) return 1;
+    mqsad_assemble_ex(t, p, n, &st, &inst, bytes, sizeof bytes, &w, &d);
+    return st.temp_labels || st.dir_labels || st.dir_values || st.named_labels || st.variables || st.fwd_refs;
+}
+
+/* Random lines: of the pool's lines that assemble (ok[k]) nine in ten, any of them else
+ * (symbol-free ones only when `plain`), and now and then a statement opening with a block
+ * comment (which an error's recovery skips), a statement across lines, a line too long, a
+ * ".text", a CRLF line; a label at the end of the third quarter when `label`; about `size`
+ * bytes. */
+static void make_input(buf *b, const buf *pool, const size_t *at, const unsigned char *ok, unsigned n,
+                       size_t size, unsigned long long seed, int plain, int label)
+{
+    memset(b, 0, sizeof *b);
+    while (b->len < size) {
+        unsigned long long r = t_xorshift64(&seed);
+        unsigned k = (unsigned)(r % n);
+        const char *line = pool->p + at[k];
+        size_t len = at[k + 1] - at[k];
+        if (label && b->len >= size / 4 * 3) {
+            buf_add(b, "lab:\n", 5);
+            label = 0;
+        }
+        switch ((r >> 32) % 128) {
+        case 0: buf_add(b, "/* a comment\n over lines */ v_sad_u32 v1, v2, v3, v4\n", 54); break;
+        case 1: buf_add(b, "v_sad_u8 v1, v2, v3, v4 /* open\n", 33); break;
+        case 2: if (((r >> 40) & 63) == 0) buf_add(b, "\t.text\n", 7); break;
+        case 3: buf_add(b, "v_msad_u8 v1, v2, v3, v4\r\n", 27); break;
+        case 4: if (((r >> 40) & 15) == 0) {
+                    size_t j;
+                    for (j = 0; j < 9000; j++) buf_add(b, "x", 1);
+                    buf_add(b, "\n", 1);
+                }
+                break;
+        case 5: case 6: case 7: case 8: buf_add(b, "/**/ v_sad_u16 v1, v2, v3, v4\n", 31); break;
+        default:
+            if (((r >> 48) % 10 == 0 || ok[k]) && (!plain || !may_define(line, len))) buf_add(b, line, len);
+        }
+    }
+}
+
+static void test_parallel(void)
+{
+    static const char *const targets[] = { "gfx1100", "gfx900", "gfx1250" };
+    static const unsigned threads[] = { 2, 3, 4, MQSAD_ASM_THREADS_MAX };
+    unsigned char *ok = malloc(100000);
+    size_t *at = malloc(100001 * sizeof *at), work_size = mqsad_asm_parallel_size(MQSAD_ASM_THREADS_MAX);
+    void *work = malloc(work_size ? work_size : 1);
+    unsigned n, i, j, case_no = 0;
+    buf pool;
+    CHECK(mqsad_asm_parallel_size(1) == 0, "one thread needs no work memory");
+    CHECK(work_size >= mqsad_asm_parallel_size(2) && mqsad_asm_parallel_size(2) > 0, "work sizes");
+    if (!at || !work || !ok) { CHECK(0, "out of memory"); return; }
+    n = pool_lines(&pool, at, 100000);
+    CHECK(n > 1000, "only %u golden lines", n);
+    for (i = 0; i < n; i++) {
+        mqsad_inst inst;
+        mqsad_diag d;
+        uint8_t bytes[16];
+        size_t w;
+        ok[i] = mqsad_assemble(mqsad_target_lookup("gfx1100"), pool.p + at[i], at[i + 1] - at[i] - 1, &inst,
+                               bytes, sizeof bytes, &w, &d) == MQSAD_OK;
+    }
+    for (i = 0; i < 12 && n; i++) {
+        const mqsad_target *t = mqsad_target_lookup(targets[i % 3]);
+        mqsad_asm_output mode = i == 9 ? MQSAD_ASM_HEX : i == 10 ? MQSAD_ASM_BIN : MQSAD_ASM_SHOW_ENCODING;
+        buf in;
+        result want, got;
+        make_input(&in, &pool, at, ok, n, 600000 + 100000 * i, 1000 + i, i < 8, i >= 4 && i < 8);
+        run(t, mode, "in.s", in.p, in.len, 0, &want);
+        for (j = 0; j < 6; j++) {
+            unsigned th = threads[(i + j) % 4];
+            /* the whole text, random blocks, and less work memory than the threads want */
+            long chunk = j == 0 ? 0 : j == 1 ? 200000 : -(long)(i * 10 + j);
+            size_t ws = j == 5 ? mqsad_asm_parallel_size(2) + 100 : work_size;
+            char msg[256];
+            run_ex(t, mode, "in.s", in.p, in.len, chunk, th, work, ws, &got);
+            CHECK(same(&got.out, &want.out), "parallel case %u/%u (%s, %u threads): output differs %s", i, j,
+                  t->name, th, first_diff(&got.out, &want.out, msg, sizeof msg));
+            CHECK(same(&got.err, &want.err), "parallel case %u/%u (%s, %u threads): diagnostics differ %s", i,
+                  j, t->name, th, first_diff(&got.err, &want.err, msg, sizeof msg));
+            CHECK(got.errors == want.errors, "parallel case %u/%u: %lu errors, want %lu", i, j, got.errors,
+                  want.errors);
+            CHECK(got.empty_calls == 0 && got.bad_channel == 0, "parallel case %u/%u: write called badly", i, j);
+            result_free(&got);
+            case_no++;
+        }
+        /* NULL work memory: the plain feed */
+        run_ex(t, mode, "in.s", in.p, in.len, 0, 4, NULL, 0, &got);
+        CHECK(same(&got.out, &want.out) && same(&got.err, &want.err), "parallel case %u: no work memory", i);
+        result_free(&got);
+        result_free(&want);
+        free(in.p);
+    }
+    CHECK(case_no == 72, "%u parallel cases", case_no);
+    /* diagnostics many times longer than their lines: more than a trial's buffers hold */
+    {
+        const mqsad_target *t = mqsad_target_lookup("gfx1100");
+        buf in;
+        result want, got;
+        memset(&in, 0, sizeof in);
+        repeat(&in, "v_sad_u32 v1, v2, v3, v4\nq\nq\nq\nq\nq\nq\n", 20000);
+        run(t, MQSAD_ASM_SHOW_ENCODING, "a-long-file-name-for-long-diagnostics.s", in.p, in.len, 0, &want);
+        run_ex(t, MQSAD_ASM_SHOW_ENCODING, "a-long-file-name-for-long-diagnostics.s", in.p, in.len, 0, 2, work,
+               work_size, &got);
+        CHECK(want.err.len > 9 * in.len, "long diagnostics: %zu bytes", want.err.len);
+        CHECK(same(&got.out, &want.out) && same(&got.err, &want.err) && got.errors == want.errors,
+              "long diagnostics: parallel output differs");
+        result_free(&got);
+        result_free(&want);
+        free(in.p);
+    }
+    free(pool.p);
+    free(at);
+    free(ok);
+    free(work);
+}
+
 int main(void)
 {
     g_mem = malloc(mqsad_asm_stream_size());
@@ -412,6 +592,7 @@ int main(void)
     test_buffering();
     test_bounds();
     test_goldens();
+    test_parallel();
     free(g_mem);
     return t_done();
 }

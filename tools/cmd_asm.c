@@ -2,9 +2,10 @@
  * llvm-mc -show-encoding output out (without llvm-mc's leading "\t.text" line).
  *
  * Argument handling and I/O only: the input is read in blocks and fed to the library's
- * assembly stream (mqsad_asm_stream_*, which cuts statements and prints what llvm-mc
- * prints, diagnostics included); its blocks go to standard output and standard error.
- * Memory does not grow with the input. The exit status is 1 if any error was reported. */
+ * assembly stream (mqsad_asm_stream_feed_parallel, which cuts statements, prints what
+ * llvm-mc prints, diagnostics included, and spreads the work over threads); its blocks go
+ * to standard output and standard error. Memory does not grow with the input. The exit
+ * status is 1 if any error was reported. */
 #include "cli.h"
 
 #include <errno.h>
@@ -12,16 +13,17 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define READ_BUF (1 << 18)
+#define READ_BUF (1 << 21)   /* large: each block is shared out among the threads */
 
 static void usage(FILE *o)
 {
-    fprintf(o, "usage: mqsad asm -t TARGET [--hex|--bin] [FILE]\n"
+    fprintf(o, "usage: mqsad asm -t TARGET [--hex|--bin] [-j N] [FILE]\n"
                "  Assembles SAD-family lines (v_mqsad_u32_u8 and its seven siblings; LLVM syntax) like\n"
                "  `llvm-mc -triple=amdgcn -mcpu=TARGET -show-encoding` (no leading .text line).\n"
                "  -t, --target NAME  gfx name (gfx1100) or generation (rdna3, cdna3, ...)\n"
                "  --hex              print each instruction as little-endian 32-bit hex words\n"
                "  --bin              write the raw bytes to stdout\n"
+               "  -j, --jobs N       threads (default: one per CPU; the output is the same)\n"
                "  FILE               input file (default: standard input, named <stdin>)\n");
 }
 
@@ -40,7 +42,8 @@ int cmd_asm(int argc, char **argv)
     char *buf;
     FILE *in;
     int i, err = 0, status;
-    size_t got;
+    unsigned jobs = 0;
+    size_t got, work_size;
 
     memset(&cfg, 0, sizeof cfg);
     cfg.output = MQSAD_ASM_SHOW_ENCODING;
@@ -58,6 +61,15 @@ int cmd_asm(int argc, char **argv)
                 return 2;
             }
             cfg.output = mode;
+        } else if (!strcmp(argv[i], "-j") || !strcmp(argv[i], "--jobs") || !strncmp(argv[i], "--jobs=", 7)) {
+            const char *v = !strncmp(argv[i], "--jobs=", 7) ? argv[i] + 7 : ++i < argc ? argv[i] : NULL;
+            char *end;
+            unsigned long n = v ? strtoul(v, &end, 10) : 0;
+            if (!v || !*v || *end || n < 1 || n > MQSAD_ASM_THREADS_MAX) {
+                fprintf(stderr, "mqsad asm: -j needs a number of threads from 1 to %d\n", MQSAD_ASM_THREADS_MAX);
+                return 2;
+            }
+            jobs = (unsigned)n;
         } else if (argv[i][0] == '-' && argv[i][1]) {
             fprintf(stderr, "mqsad asm: unknown option '%s'\n", argv[i]);
             usage(stderr);
@@ -78,7 +90,8 @@ int cmd_asm(int argc, char **argv)
     }
     cfg.write = write_block;
 
-    mem = malloc(mqsad_asm_stream_size() + READ_BUF);
+    work_size = mqsad_asm_parallel_size(jobs);
+    mem = malloc(mqsad_asm_stream_size() + READ_BUF + work_size);
     s = mem ? mqsad_asm_stream_init(mem, mqsad_asm_stream_size(), &cfg) : NULL;
     if (!s) {
         fprintf(stderr, "mqsad asm: out of memory\n");
@@ -87,7 +100,8 @@ int cmd_asm(int argc, char **argv)
         return 2;
     }
     buf = (char *)mem + mqsad_asm_stream_size();
-    while ((got = fread(buf, 1, READ_BUF, in)) > 0) mqsad_asm_stream_feed(s, buf, got);
+    while ((got = fread(buf, 1, READ_BUF, in)) > 0)
+        mqsad_asm_stream_feed_parallel(s, buf, got, jobs, buf + READ_BUF, work_size);
     if (ferror(in)) err = errno;
     mqsad_asm_stream_finish(s);
     status = mqsad_asm_stream_errors(s) ? 1 : 0;

@@ -38,6 +38,8 @@ struct mqsad_asm_stream {
     int recovery;                /* REC_* */
     int skip_line;               /* dropping input up to the next '\n' ("line too long") */
     int finished;
+    int text_seen;               /* a ".text" statement was read (echoed or not) */
+    int spilled;                 /* a trial context's output did not fit its buffers */
     size_t carry_len;            /* bytes in carry[]: the start of an unfinished statement */
     size_t scanned;              /* carry_len when carry[] was last looked at for an end */
     size_t defer_len;            /* bytes in defer[] */
@@ -67,6 +69,8 @@ mqsad_asm_stream *mqsad_asm_stream_init(void *mem, size_t size, const mqsad_asm_
     s->recovery = REC_NONE;
     s->skip_line = 0;
     s->finished = 0;
+    s->text_seen = 0;
+    s->spilled = 0;
     s->carry_len = 0;
     s->scanned = 0;
     s->defer_len = 0;
@@ -369,6 +373,7 @@ static void statement(mqsad_asm_stream *s, const char *text, const mqsad_stmt *s
              * the first ".text" echoes, later ones (already in .text) do not */
             if (show && !s->in_text) mqsad__sink_put(&s->out, "\t.text\n", 7);
             s->in_text = 1;
+            s->text_seen = 1;
             return;
         }
         /* the instruction first, the usual statement: a label or an assignment makes it
@@ -632,3 +637,63 @@ mqsad_status mqsad_asm_stream_finish(mqsad_asm_stream *s)
 }
 
 unsigned long mqsad_asm_stream_errors(const mqsad_asm_stream *s) { return s ? s->errors : 0; }
+
+/* ---- trial contexts (asm_parallel.c) ----------------------------------------------- */
+
+unsigned long mqsad__asm_stream_next_line(const mqsad_asm_stream *s)
+{
+    unsigned long line = s->lineno;
+    size_t i;
+    for (i = 0; i < s->carry_len; i++) line += s->carry[i] == '\n';
+    return line;
+}
+
+int mqsad__asm_stream_has_symbols(const mqsad_asm_stream *s)
+{
+    const mqsad_asm_state *st = &s->state;
+    return st->temp_labels || st->dir_labels || st->dir_values || st->named_labels ||
+           st->variables || s->defer_len;
+}
+
+static void spill(void *user, int channel, const char *data, size_t len)
+{
+    (void)channel, (void)data, (void)len;
+    ((mqsad_asm_stream *)user)->spilled = 1;
+}
+
+void mqsad__asm_stream_trial(mqsad_asm_stream *trial, const mqsad_asm_stream *s, unsigned long line,
+                             char *out, size_t out_cap, char *diag, size_t diag_cap)
+{
+    mqsad_asm_stream_init(trial, sizeof *trial, &s->cfg);
+    trial->lineno = line;
+    mqsad__sink_init(&trial->out, out, out_cap, spill, trial, MQSAD_STREAM_OUT);
+    mqsad__sink_init(&trial->diag, diag, diag_cap, spill, trial, MQSAD_STREAM_DIAG);
+}
+
+/* The trial began as a fresh file would at `line`: its output is s's own when s, there,
+ * is in that state, apart from a ".text" already echoed if the trial read none. */
+int mqsad__asm_stream_take(mqsad_asm_stream *s, const mqsad_asm_stream *trial, unsigned long line)
+{
+    if (trial->spilled || s->lineno != line || s->carry_len || s->skip_line ||
+        s->recovery != REC_NONE || mqsad__asm_stream_has_symbols(s) || (s->in_text && trial->text_seen))
+        return 0;
+    mqsad__sink_flush(&s->out);
+    mqsad__sink_flush(&s->diag);
+    if (trial->out.len) s->cfg.write(s->cfg.user, MQSAD_STREAM_OUT, trial->out.buf, trial->out.len);
+    if (trial->diag.len) s->cfg.write(s->cfg.user, MQSAD_STREAM_DIAG, trial->diag.buf, trial->diag.len);
+    s->lineno = trial->lineno;
+    s->errors += trial->errors;
+    s->in_text |= trial->in_text;
+    s->text_seen |= trial->text_seen;
+    s->recovery = trial->recovery;
+    s->skip_line = trial->skip_line;
+    s->carry_len = trial->carry_len;
+    s->scanned = trial->scanned;
+    memcpy(s->carry, trial->carry, trial->carry_len);
+    if (mqsad__asm_stream_has_symbols(trial)) {
+        s->state = trial->state;
+        s->defer_len = trial->defer_len;
+        memcpy(s->defer, trial->defer, trial->defer_len);
+    }
+    return 1;
+}

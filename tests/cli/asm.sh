@@ -51,6 +51,31 @@ grep -q 'encoding: \[0x04,0x00,0x3d,0xd6,0x02,0x03,0x22,0x04\]' "$TMP/out" && ok
 "$BIN" asm -t </dev/null >/dev/null 2>"$TMP/e"; [ $? -eq 2 ] && grep -qx 'mqsad asm: -t needs a target' "$TMP/e" && ok || bad "-t without a value"
 "$BIN" asm -t gfx1100 --bin --hex </dev/null >/dev/null 2>"$TMP/e"; [ $? -eq 2 ] && grep -qx 'mqsad asm: --hex and --bin exclude each other' "$TMP/e" && ok || bad "--bin with --hex"
 
+# -j: the same output on any number of threads. The golden file (no labels) repeated to
+# 2 MB, from a file and from standard input, then with a label 2/3 of the way in (the
+# pieces after it assembled on one thread).
+i=0; : >"$TMP/big.s"
+while [ $i -lt 1200 ]; do
+    cat tests/data/asm_golden_input.s >>"$TMP/big.s"; i=$((i + 1))
+    [ $i -eq 800 ] && cat "$TMP/big.s" >"$TMP/label.s" && echo 'lab:' >>"$TMP/label.s"
+done
+for f in big label; do
+    [ $f = label ] && tail -n 16800 "$TMP/big.s" >>"$TMP/label.s"
+    for t in gfx1100 gfx900; do
+        "$BIN" asm -t $t -j 1 "$TMP/$f.s" >"$TMP/o1" 2>"$TMP/e1"; rc1=$?
+        for j in 2 5 16; do
+            "$BIN" asm -t $t --jobs $j "$TMP/$f.s" >"$TMP/oj" 2>"$TMP/ej"; rcj=$?
+            cmp -s "$TMP/o1" "$TMP/oj" && cmp -s "$TMP/e1" "$TMP/ej" && [ $rc1 -eq $rcj ] && ok || bad "$f.s $t -j $j differs from -j 1"
+        done
+    done
+done
+"$BIN" asm -t gfx1100 -j 1 <"$TMP/big.s" >"$TMP/o1" 2>"$TMP/e1"
+"$BIN" asm -t gfx1100 --jobs=3 <"$TMP/big.s" >"$TMP/oj" 2>"$TMP/ej"
+cmp -s "$TMP/o1" "$TMP/oj" && cmp -s "$TMP/e1" "$TMP/ej" && ok || bad "standard input: --jobs=3 differs from -j 1"
+for v in 0 17 x ''; do
+    "$BIN" asm -t gfx1100 -j "$v" </dev/null >/dev/null 2>"$TMP/e"; [ $? -eq 2 ] && grep -q 'mqsad asm: -j needs a number of threads from 1 to 16' "$TMP/e" && ok || bad "-j '$v'"
+done
+
 rm -rf "$TMP"
 echo "$pass passed, $fail failed"
 [ $fail -eq 0 ]
