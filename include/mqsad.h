@@ -528,6 +528,10 @@ typedef struct mqsad_asm_state {
         int64_t value;           /**< when absolute */
         uint32_t absolute;       /**< 0: its value is relocatable ("z = w") */
     } var[MQSAD_VARIABLES];      /**< symbols given a value by an assignment */
+    unsigned lookups;            /**< statements' uses of the above: each symbol name, `.`,
+                                      `N:`/`Nb`/`Nf` and label or assignment name parsed
+                                      counts one (a statement that adds none would come out
+                                      the same with any other state) */
 } mqsad_asm_state;
 
 /** 1 if .Ltmp<temp> is a directional label that `N:` has defined (state's dir[]). */
@@ -730,6 +734,11 @@ MQSAD_API unsigned long mqsad_asm_stream_errors(const mqsad_asm_stream *s);
 /** Threads mqsad_asm_stream_feed_parallel uses at most. */
 #define MQSAD_ASM_THREADS_MAX 16
 
+/** The number of threads mqsad_asm_stream_feed_parallel uses when asked for `threads`
+ *  (0: one per online CPU), before the work memory limits it: at most
+ *  MQSAD_ASM_THREADS_MAX, 1 in a build without threads (WebAssembly). */
+MQSAD_API unsigned mqsad_asm_parallel_threads(unsigned threads);
+
 /** Bytes of work memory mqsad_asm_stream_feed_parallel needs for `threads` threads (0: one
  *  per online CPU, at most MQSAD_ASM_THREADS_MAX): about 1.7 MiB a thread, two more for
  *  pieces waiting. 0 when it would use one thread (or the build has no threads). */
@@ -739,11 +748,11 @@ MQSAD_API size_t mqsad_asm_parallel_size(unsigned threads);
  *  online CPU): the same output and diagnostics, byte for byte, and the same end state.
  *  The text is cut at line ends into pieces of about 64 KiB; other threads assemble pieces
  *  ahead as if the file began there, and the stream takes such a piece's output only where
- *  it is in that very state (no labels or symbols so far, no error recovery or statement
- *  running into the piece), else assembles the piece itself. A file with labels or
- *  symbols is assembled on one thread from its first one on. work[0..work_size) is
+ *  that makes no difference (no error recovery or statement running into the piece; no
+ *  labels or symbols so far, or none named in the piece), else assembles the piece itself
+ *  and, when it was for a symbol, the rest of the text too. work[0..work_size) is
  *  caller-owned scratch memory (see mqsad_asm_parallel_size; with less, fewer threads);
- *  threads are made and joined within the call. Below 128 KiB of text, with one thread,
+ *  threads are made and joined within the call. Below 512 KiB of text, with one thread,
  *  or without work memory it is mqsad_asm_stream_feed. The write function is called from
  *  the calling thread only. Thread-safe as mqsad_asm_stream_feed is. */
 MQSAD_API mqsad_status mqsad_asm_stream_feed_parallel(mqsad_asm_stream *s, const char *text,

@@ -473,8 +473,8 @@ static int may_define(const char *p, size_t n)
 /* Random lines: of the pool's lines that assemble (ok[k]) nine in ten, any of them else
  * (symbol-free ones only when `plain`), and now and then a statement opening with a block
  * comment (which an error's recovery skips), a statement across lines, a line too long, a
- * ".text", a CRLF line; a label at the end of the third quarter when `label`; about `size`
- * bytes. */
+ * ".text", a CRLF line; when `label`, a label and a symbol after the first quarter and a
+ * use of the symbol after the third; about `size` bytes. */
 static void make_input(buf *b, const buf *pool, const size_t *at, const unsigned char *ok, unsigned n,
                        size_t size, unsigned long long seed, int plain, int label)
 {
@@ -484,8 +484,12 @@ static void make_input(buf *b, const buf *pool, const size_t *at, const unsigned
         unsigned k = (unsigned)(r % n);
         const char *line = pool->p + at[k];
         size_t len = at[k + 1] - at[k];
-        if (label && b->len >= size / 4 * 3) {
-            buf_add(b, "lab:\n", 5);
+        if (label == 1 && b->len >= size / 4) {
+            buf_add(b, "lab:\nx = 5\n", 11);
+            label = 2;
+        }
+        if (label == 2 && b->len >= size / 4 * 3) {
+            buf_add(b, "v_sad_u32 v1, x, v2, v3\n", 24);
             label = 0;
         }
         switch ((r >> 32) % 128) {

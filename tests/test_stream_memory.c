@@ -7,7 +7,7 @@
  * resident set (wait4's ru_maxrss) grew by less than RSS_SLACK_KIB. A tool that kept its
  * input or output would grow by tens of megabytes; what the large input may add is fixed:
  * `mqsad asm`'s 2 MiB read block and the buffers of its threads' trial contexts (a few
- * MiB, untouched below 128 KiB of input). (ru_maxrss also covers the forked
+ * MiB, untouched below 512 KiB of input). (ru_maxrss also covers the forked
  * child before its exec, this test's own half megabyte or so: a floor for the small run.)
  *
  * Under AddressSanitizer the peak RSS measures the sanitizer's quarantine, not the tool:

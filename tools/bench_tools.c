@@ -287,24 +287,70 @@ static void null_write(void *user, int channel, const char *data, size_t len)
 }
 
 /* The library in process on the corpora: ns per word / line, median of interleaved rounds. */
-enum { L_DECODE, L_DIS_DECODE, L_DECODE_FORMAT, L_DIS_DECODE_FORMAT, L_DIS_WORD, L_DIS_STREAM, L_ASSEMBLE, L_COUNT };
+enum { L_DECODE, L_DIS_DECODE, L_DECODE_FORMAT, L_DIS_DECODE_FORMAT, L_DIS_WORD, L_DIS_STREAM, L_ASSEMBLE,
+       L_ASM_STREAM, L_ASM_PARALLEL, L_COUNT };
 
-static void bench_library(const corpus *c, int rounds)
+/* the asm corpus as one text (lines and their '\n'), as a file holds it */
+static char *asm_text(const corpus *c, size_t *len)
 {
-    static const char *const names[L_COUNT] = {
+    size_t n = 0, i;
+    char *t;
+    for (i = 0; i < c->nlines; i++) n += strlen(c->asm_lines[i]) + 1;
+    t = malloc(n ? n : 1);
+    if (!t) return NULL;
+    for (n = 0, i = 0; i < c->nlines; i++) {
+        size_t k = strlen(c->asm_lines[i]);
+        memcpy(t + n, c->asm_lines[i], k);
+        t[n + k] = '\n';
+        n += k + 1;
+    }
+    *len = n;
+    return t;
+}
+
+/* the asm corpus through an assembly stream, output discarded: on one thread, or with
+ * mqsad_asm_stream_feed_parallel on `threads` */
+static void asm_stream_run(const mqsad_target *t, const char *text, size_t len, void *mem, unsigned threads,
+                           void *work, size_t work_size, size_t *sink)
+{
+    mqsad_asm_stream_config cfg;
+    mqsad_asm_stream *s;
+    memset(&cfg, 0, sizeof cfg);
+    cfg.target = t;
+    cfg.write = null_write;
+    cfg.user = sink;
+    s = mqsad_asm_stream_init(mem, mqsad_asm_stream_size(), &cfg);
+    if (!s) return;
+    if (threads > 1) mqsad_asm_stream_feed_parallel(s, text, len, threads, work, work_size);
+    else mqsad_asm_stream_feed(s, text, len);
+    mqsad_asm_stream_finish(s);
+}
+
+static void bench_library(const corpus *c, int rounds, unsigned threads)
+{
+    char par_name[64];
+    const char *const names[L_COUNT] = {
         "mqsad_decode", "mqsad_dis_decode (context, no fields[])", "mqsad_decode + mqsad_format",
         "mqsad_dis_decode + mqsad_format", "mqsad_dis_word", "mqsad_dis_stream (text in, text out)",
-        "mqsad_assemble" };
+        "mqsad_assemble", "mqsad_asm_stream (text in, text out)", par_name };
     const mqsad_target *t = mqsad_target_lookup("gfx1250"), *ta = mqsad_target_lookup("gfx1100");
     size_t csize = mqsad_dis_ctx_size(), ssize = mqsad_dis_stream_size(), sink = 0;
     void *cmem = malloc(csize), *smem = malloc(ssize);
     const mqsad_dis_ctx *ctx = cmem ? mqsad_dis_ctx_init(cmem, csize, t) : NULL;
+    size_t work_size = mqsad_asm_parallel_size(threads), text_len = 0;
+    void *amem = malloc(mqsad_asm_stream_size() + work_size);
+    char *atext = asm_text(c, &text_len);
     double v[L_COUNT][BENCH_MAX_ROUNDS];
     size_t ok_words = 0, ok_lines = 0, i;
     int r, k;
+    snprintf(par_name, sizeof par_name, "mqsad_asm_stream_feed_parallel (%u thr)", threads);
     printf("\n== the library in process on the same corpora (median of %d interleaved rounds;"
            " per word or line) ==\n", rounds);
-    if (!ctx || !smem) { printf("skipped: out of memory\n"); free(cmem); free(smem); return; }
+    if (!ctx || !smem || !amem || !atext) {
+        printf("skipped: out of memory\n");
+        free(cmem); free(smem); free(amem); free(atext);
+        return;
+    }
     for (r = 0; r < rounds; r++) {
         for (k = 0; k < L_COUNT; k++) {
             double t0 = bench_now_ns();
@@ -343,6 +389,9 @@ static void bench_library(const corpus *c, int rounds)
                     mqsad_dis_stream_feed(s, c->dis_text, c->dis_len);
                     mqsad_dis_stream_finish(s);
                 }
+            } else if (k == L_ASM_STREAM || k == L_ASM_PARALLEL) {
+                asm_stream_run(ta, atext, text_len, amem, k == L_ASM_STREAM ? 1 : threads,
+                               (char *)amem + mqsad_asm_stream_size(), work_size, &sink);
             } else {
                 for (i = 0; i < c->nlines; i++) {
                     mqsad_inst in;
@@ -358,83 +407,92 @@ static void bench_library(const corpus *c, int rounds)
     }
     for (k = 0; k < L_COUNT; k++) {
         stat3 s = bench_stats(v[k], rounds);
-        printf("%-40s %8.1f ns per %s  (spread %.1f..%.1f)\n", names[k], s.med, k >= L_DIS_STREAM ? "line" : "word", s.min, s.max);
+        printf("%-44s %8.1f ns per %s  (spread %.1f..%.1f)\n", names[k], s.med, k >= L_DIS_STREAM ? "line" : "word", s.min, s.max);
     }
-    printf("%zu words (%.1f%% decode), %zu lines (%.1f%% assemble); mqsad_dis_stream: the dis corpus"
-           " from memory, output discarded\n", c->nwords, 100.0 * (double)ok_words / (double)c->nwords,
+    printf("%zu words (%.1f%% decode), %zu lines (%.1f%% assemble); the streams: the corpus from"
+           " memory, output discarded\n", c->nwords, 100.0 * (double)ok_words / (double)c->nwords,
            c->nlines, 100.0 * (double)ok_lines / (double)c->nlines);
     free(cmem);
     free(smem);
+    free(amem);
+    free(atext);
 }
 
 void bench_tools(const char *self, int rounds, long lines, int with_library, int keep)
 {
-    char dir[] = "/tmp/mqsad-bench-XXXXXX", asm_path[256], dis_path[256], out[4][256];
-    const char *const names[4] = { "mqsad asm", "llvm-mc-22 asm", "mqsad dis", "llvm-mc-22 dis" };
-    const char *in[4];
-    char *argvs[4][8];
-    int have[4] = { 0, 0, 0, 0 }, stdin_in[4] = { 1, 1, 1, 1 }, r, i;
-    double wall[4][BENCH_MAX_ROUNDS], w;
+    /* each mqsad row is compared with its llvm-mc row (ref); `mqsad asm` runs on one thread
+     * per CPU (its default), and on one thread for the single-thread figure */
+    enum { N = 5 };
+    static const int ref[N] = { 2, 2, -1, 4, -1 };
+    char dir[] = "/tmp/mqsad-bench-XXXXXX", asm_path[256], dis_path[256], out[N][256], jobs[64];
+    const char *names[N] = { jobs, "mqsad asm -j 1", "llvm-mc-22 asm", "mqsad dis", "llvm-mc-22 dis" };
+    const char *in[N];
+    char *argvs[N][8];
+    int have[N] = { 0, 0, 0, 0, 0 }, stdin_in[N] = { 1, 1, 1, 1, 1 }, r, i;
+    double wall[N][BENCH_MAX_ROUNDS], w;
+    unsigned threads = mqsad_asm_parallel_threads(0);
     corpus c;
+    snprintf(jobs, sizeof jobs, "mqsad asm (%u thr)", threads);
     printf("\n== tools on the mixed corpora (%ld lines each: dis for gfx1250, asm for gfx1100), whole\n"
            "   processes spawned directly, output to /dev/null; median of %d interleaved rounds ==\n",
            lines, rounds);
     if (!mkdtemp(dir)) { printf("skipped: no temporary directory\n"); return; }
     snprintf(asm_path, sizeof asm_path, "%s/corpus.s", dir);
     snprintf(dis_path, sizeof dis_path, "%s/corpus.txt", dir);
-    for (i = 0; i < 4; i++) snprintf(out[i], sizeof out[i], "%s/out%d", dir, i);
-    in[0] = in[1] = asm_path;
-    in[2] = in[3] = dis_path;
+    for (i = 0; i < N; i++) snprintf(out[i], sizeof out[i], "%s/out%d", dir, i);
+    in[0] = in[1] = in[2] = asm_path;
+    in[3] = in[4] = dis_path;
     if (!write_corpus(&c, asm_path, dis_path, lines)) { printf("skipped: cannot write the corpora\n"); goto done; }
     {
         char *a0[] = { (char *)self, "asm", "-t", "gfx1100", NULL };
-        char *a1[] = { "llvm-mc-22", "-triple=amdgcn", "-mcpu=gfx1100", "-show-encoding", NULL };
-        char *a2[] = { (char *)self, "dis", "-t", "gfx1250", NULL };
-        char *a3[] = { "llvm-mc-22", "-triple=amdgcn", "-mcpu=gfx1250", "-disassemble", NULL };
-        memcpy(argvs[0], a0, sizeof a0); memcpy(argvs[1], a1, sizeof a1);
-        memcpy(argvs[2], a2, sizeof a2); memcpy(argvs[3], a3, sizeof a3);
+        char *a1[] = { (char *)self, "asm", "-t", "gfx1100", "-j", "1", NULL };
+        char *a2[] = { "llvm-mc-22", "-triple=amdgcn", "-mcpu=gfx1100", "-show-encoding", NULL };
+        char *a3[] = { (char *)self, "dis", "-t", "gfx1250", NULL };
+        char *a4[] = { "llvm-mc-22", "-triple=amdgcn", "-mcpu=gfx1250", "-disassemble", NULL };
+        memcpy(argvs[0], a0, sizeof a0); memcpy(argvs[1], a1, sizeof a1); memcpy(argvs[2], a2, sizeof a2);
+        memcpy(argvs[3], a3, sizeof a3); memcpy(argvs[4], a4, sizeof a4);
     }
-    /* all four read standard input, so that diagnostics name the same file; a first,
-     * untimed run of each keeps its output, and mqsad's and llvm-mc's are compared */
-    for (i = 0; i < 4; i++) {
-        char err[1100];
+    /* all read standard input, so that diagnostics name the same file; a first, untimed
+     * run of each keeps its output, and mqsad's and llvm-mc's are compared */
+    for (i = N - 1; i >= 0; i--) {
+        char err[sizeof out + 8];
         snprintf(err, sizeof err, "%s.err", out[i]);
         have[i] = spawn_timed(argvs[i], in[i], stdin_in[i], out[i], err, &w) >= 0;
-        if (!have[i]) printf("%-16s skipped (%s)\n", names[i], i & 1 ? "llvm-mc-22 not installed" : "command failed");
-        if ((i & 1) && have[i] && have[i - 1]) {
-            char e0[1100];
-            snprintf(e0, sizeof e0, "%s.err", out[i - 1]);
-            printf("%s: stdout %s llvm-mc-22's, stderr %s\n", i == 1 ? "asm" : "dis",
-                   same_output(out[i - 1], out[i]) ? "is byte-identical to" : "DIFFERS from",
+        if (!have[i]) printf("%-18s skipped (%s)\n", names[i], ref[i] < 0 ? "llvm-mc-22 not installed" : "command failed");
+        if (ref[i] >= 0 && have[i] && have[ref[i]]) {
+            char e0[sizeof out + 8];
+            snprintf(e0, sizeof e0, "%s.err", out[ref[i]]);
+            printf("%s: stdout %s llvm-mc-22's, stderr %s\n", names[i],
+                   same_output(out[ref[i]], out[i]) ? "is byte-identical to" : "DIFFERS from",
                    same_output(e0, err) ? "identical" : "DIFFERS");
         }
     }
     for (r = 0; r < rounds; r++)
-        for (i = 0; i < 4; i++)
+        for (i = 0; i < N; i++)
             if (have[i] && spawn_timed(argvs[i], in[i], stdin_in[i], NULL, NULL, &wall[i][r]) < 0) have[i] = 0;
-    printf("%-16s %10s %18s %10s\n", "", "wall ms", "(spread)", "klines/s");
-    for (i = 0; i < 4; i++) {
+    printf("%-18s %10s %18s %10s\n", "", "wall ms", "(spread)", "klines/s");
+    for (i = 0; i < N; i++) {
         stat3 s;
         if (!have[i]) continue;
         s = bench_stats(wall[i], rounds);
-        printf("%-16s %10.1f %18s %10.0f", names[i], s.med / 1e6, bench_range((stat3){ s.med, s.min / 1e6, s.max / 1e6 }, ""),
+        printf("%-18s %10.1f %18s %10.0f", names[i], s.med / 1e6, bench_range((stat3){ s.med, s.min / 1e6, s.max / 1e6 }, ""),
                (double)lines / s.med * 1e6);
-        if ((i & 1) && have[i - 1]) {
+        if (ref[i] >= 0 && have[ref[i]]) {
             double ratio[BENCH_MAX_ROUNDS];
-            for (r = 0; r < rounds; r++) ratio[r] = wall[i][r] / wall[i - 1][r];   /* same round */
-            printf("   mqsad is %.1fx faster", bench_stats(ratio, rounds).med);
+            for (r = 0; r < rounds; r++) ratio[r] = wall[ref[i]][r] / wall[i][r];   /* same round */
+            printf("   %.1fx llvm-mc-22", bench_stats(ratio, rounds).med);
         }
         printf("\n");
     }
-    if (!have[1] || !have[3]) printf("llvm-mc-22 missing: no ratios\n");
-    if (with_library) bench_library(&c, rounds < 3 ? 3 : rounds);
+    if (!have[2] || !have[4]) printf("llvm-mc-22 missing: no ratios\n");
+    if (with_library) bench_library(&c, rounds < 3 ? 3 : rounds, threads);
     corpus_free(&c);
 done:
     if (keep) { printf("corpora and outputs kept in %s\n", dir); return; }
     remove(asm_path);
     remove(dis_path);
-    for (i = 0; i < 4; i++) {
-        char err[1100];
+    for (i = 0; i < N; i++) {
+        char err[sizeof out + 8];
         snprintf(err, sizeof err, "%s.err", out[i]);
         remove(out[i]);
         remove(err);

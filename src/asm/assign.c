@@ -135,6 +135,7 @@ int mqsad_parse_assignment(const mqsad_target *target, const char *text, size_t 
         return -1;
     }
     h = mqsad__name_hash(out->name, strlen(out->name));
+    state->lookups++;
     for (i = 0; i < state->named_labels && i < MQSAD_NAMED_LABELS; i++) {
         if (state->named[i] == h) {
             char msg[sizeof diag->message];

@@ -537,6 +537,7 @@ static void resolve_var(asm_expr_ctx *c, int n)
 {
     char name[MQSAD_SYMBOL_MAX];
     int64_t v;
+    c->st->lookups++;
     if (!c->st->variables || c->nodes[n].variant >= 0) return;
     if (mqsad__asm_symbol_print(c->lx->text + c->nodes[n].pos, c->nodes[n].len, name,
                                 sizeof name) >= sizeof name) return;
@@ -670,6 +671,7 @@ static int parse_primary(asm_expr_ctx *c)
         c->nodes[n].pos = t->pos;
         c->nodes[n].is_temp = 1;
         c->nodes[n].temp = c->st->temp_labels++;
+        c->st->lookups++;
         asm_next(c->lx);
         c->depth--;
         return n;

@@ -19,6 +19,7 @@ uint32_t mqsad__dir_defined(const mqsad_asm_state *st, uint32_t value)
 int mqsad__dir_symbol(mqsad_asm_state *st, uint32_t value, uint32_t instance)
 {
     unsigned i;
+    st->lookups++;
     for (i = 0; i < st->dir_labels; i++)
         if (st->dir[i].value == value && st->dir[i].instance == instance) return (int)i;
     if (i == MQSAD_DIR_LABELS) return -1;
@@ -174,6 +175,7 @@ int mqsad_parse_label(const char *text, size_t len, mqsad_asm_state *state, mqsa
     }
     /* the symbol's name is the unescaped one: remember that */
     h = mqsad__name_hash(out->name, strlen(out->name));
+    state->lookups++;
     for (i = 0; i < state->named_labels && i < MQSAD_NAMED_LABELS; i++) {
         if (state->named[i] == h) {
             if (diag) {

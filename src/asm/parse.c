@@ -1135,6 +1135,7 @@ mqsad_status mqsad_parse_ex(const mqsad_target *target, const char *text, size_t
         first.dir_labels = 0;
         first.dir_values = 0;
         first.variables = 0;
+        first.lookups = 0;
         state = &first;
     }
     state->fwd_refs = 0;

@@ -9,8 +9,9 @@
  * stream, where the piece starts, is in the state the trial assumed
  * (mqsad__asm_stream_take); otherwise (an error whose recovery reaches into the piece, a
  * statement across the cut, output that did not fit) the stream assembles the piece again.
- * Labels and symbols last to the end of the file, so once the stream holds one no trial
- * can be taken: the rest of the text is then fed to the stream alone.
+ * Labels and symbols last to the end of the file: once the stream holds one, a trial that
+ * names any symbol (or defines one) cannot be taken; after the first such piece the rest
+ * of the text is fed to the stream alone.
  *
  * Memory is the caller's (work[]); the threads are made and joined within one call. */
 #include "stream/stream.h"
@@ -31,6 +32,11 @@
 #define OUT_CAP (8u * PIECE)        /* a trial's output buffers (more: the piece is redone) */
 #define DIAG_CAP (8u * PIECE)
 #define SLOTS(threads) ((threads) + 2u)   /* pieces in flight: one per thread, two waiting */
+/* Less text than this goes to mqsad_asm_stream_feed: a thread made for it would spend
+ * more time warming its caches than it takes off the calling thread. */
+#define MIN_TEXT (8u * PIECE)
+
+#ifndef MQSAD_NO_THREADS
 
 static size_t round_up(size_t n) { return (n + 63) & ~(size_t)63; }
 
@@ -38,20 +44,9 @@ static size_t slot_size(void) { return round_up(mqsad_asm_stream_size()) + OUT_C
 
 static unsigned online_cpus(void)
 {
-#ifndef MQSAD_NO_THREADS
     long n = sysconf(_SC_NPROCESSORS_ONLN);
-    if (n > 0) return n > MQSAD_ASM_THREADS_MAX ? MQSAD_ASM_THREADS_MAX : (unsigned)n;
-#endif
-    return 1;
+    return n < 1 ? 1 : n > MQSAD_ASM_THREADS_MAX ? MQSAD_ASM_THREADS_MAX : (unsigned)n;
 }
-
-static unsigned resolve_threads(unsigned threads)
-{
-    if (threads == 0) threads = online_cpus();
-    return threads > MQSAD_ASM_THREADS_MAX ? MQSAD_ASM_THREADS_MAX : threads;
-}
-
-#ifndef MQSAD_NO_THREADS
 
 enum { UNCUT, TRIAL, DONE, OWN };   /* a slot's piece: not cut yet, in a trial, tried, the stream's */
 
@@ -152,7 +147,7 @@ static void commit_all(par *p)
     while (p->taken < p->next || p->cut < p->len) {
         piece *pc = &p->slot[p->taken % p->nslots];
         if (p->stop) {
-            /* labels or symbols: the rest of the text in order, trials or not */
+            /* the rest of the text in order, trials or not */
             size_t from = p->taken < p->next ? pc->start : p->cut;
             p->cut = p->len;
             p->taken = p->next;
@@ -167,9 +162,16 @@ static void commit_all(par *p)
             pthread_mutex_unlock(&p->lock);
             mqsad_asm_stream_feed(p->s, p->text + pc->start, pc->end - pc->start);
         } else if (pc->state == DONE) {
+            int took;
             pthread_mutex_unlock(&p->lock);
-            if (!mqsad__asm_stream_take(p->s, pc->trial, pc->line))
-                mqsad_asm_stream_feed(p->s, p->text + pc->start, pc->end - pc->start);
+            took = mqsad__asm_stream_take(p->s, pc->trial, pc->line);
+            if (took != 1) mqsad_asm_stream_feed(p->s, p->text + pc->start, pc->end - pc->start);
+            pthread_mutex_lock(&p->lock);
+            /* a file that names its labels and symbols all along: trials are wasted */
+            if (took < 0) p->stop = 1;
+            p->taken++;
+            pthread_cond_broadcast(&p->changed);
+            continue;
         } else if (may_cut(p)) {
             pc = cut_piece(p, TRIAL);
             pthread_mutex_unlock(&p->lock);
@@ -182,7 +184,6 @@ static void commit_all(par *p)
         }
         pthread_mutex_lock(&p->lock);
         p->taken++;
-        if (mqsad__asm_stream_has_symbols(p->s)) p->stop = 1;
         pthread_cond_broadcast(&p->changed);
     }
     p->stop = 1;
@@ -192,14 +193,25 @@ static void commit_all(par *p)
 
 #endif /* !MQSAD_NO_THREADS */
 
+unsigned mqsad_asm_parallel_threads(unsigned threads)
+{
+#ifdef MQSAD_NO_THREADS
+    (void)threads;
+    return 1;
+#else
+    if (threads == 0) threads = online_cpus();
+    return threads > MQSAD_ASM_THREADS_MAX ? MQSAD_ASM_THREADS_MAX : threads;
+#endif
+}
+
 size_t mqsad_asm_parallel_size(unsigned threads)
 {
-    threads = resolve_threads(threads);
-    if (threads < 2) return 0;
 #ifdef MQSAD_NO_THREADS
+    (void)threads;
     return 0;
 #else
-    return round_up(sizeof(par)) + SLOTS(threads) * slot_size() + 64;
+    threads = mqsad_asm_parallel_threads(threads);
+    return threads < 2 ? 0 : round_up(sizeof(par)) + SLOTS(threads) * slot_size() + 64;
 #endif
 }
 
@@ -211,11 +223,10 @@ mqsad_status mqsad_asm_stream_feed_parallel(mqsad_asm_stream *s, const char *tex
     unsigned made = 0, i;
     char *base;
     par *p;
-    threads = resolve_threads(threads);
+    threads = mqsad_asm_parallel_threads(threads);
     /* as many threads as the work memory has slots for */
     while (threads >= 2 && work_size < mqsad_asm_parallel_size(threads)) threads--;
-    if (!s || (!text && len) || threads < 2 || !work || len < 2 * PIECE ||
-        mqsad__asm_stream_has_symbols(s))
+    if (!s || (!text && len) || threads < 2 || !work || len < MIN_TEXT)
         return mqsad_asm_stream_feed(s, text, len);
     base = (char *)(((uintptr_t)work + 63) & ~(uintptr_t)63);
     p = (par *)base;

@@ -671,11 +671,14 @@ void mqsad__asm_stream_trial(mqsad_asm_stream *trial, const mqsad_asm_stream *s,
 }
 
 /* The trial began as a fresh file would at `line`: its output is s's own when s, there,
- * is in that state, apart from a ".text" already echoed if the trial read none. */
+ * is in that state, apart from what the trial never looked at: the labels and symbols of
+ * s if the trial named none (state.lookups), a ".text" already echoed if it read none. */
 int mqsad__asm_stream_take(mqsad_asm_stream *s, const mqsad_asm_stream *trial, unsigned long line)
 {
+    int s_symbols = mqsad__asm_stream_has_symbols(s);
+    if (s_symbols && (trial->state.lookups || mqsad__asm_stream_has_symbols(trial))) return -1;
     if (trial->spilled || s->lineno != line || s->carry_len || s->skip_line ||
-        s->recovery != REC_NONE || mqsad__asm_stream_has_symbols(s) || (s->in_text && trial->text_seen))
+        s->recovery != REC_NONE || (s->in_text && trial->text_seen))
         return 0;
     mqsad__sink_flush(&s->out);
     mqsad__sink_flush(&s->diag);
@@ -690,7 +693,7 @@ int mqsad__asm_stream_take(mqsad_asm_stream *s, const mqsad_asm_stream *trial, u
     s->carry_len = trial->carry_len;
     s->scanned = trial->scanned;
     memcpy(s->carry, trial->carry, trial->carry_len);
-    if (mqsad__asm_stream_has_symbols(trial)) {
+    if (!s_symbols && mqsad__asm_stream_has_symbols(trial)) {
         s->state = trial->state;
         s->defer_len = trial->defer_len;
         memcpy(s->defer, trial->defer, trial->defer_len);

@@ -178,7 +178,8 @@ static inline char *mqsad__dis_fast(const struct mqsad__dis_tables *c, uint32_t 
  * start, is in that state. */
 /* the line the next byte fed to s is on */
 unsigned long mqsad__asm_stream_next_line(const mqsad_asm_stream *s);
-/* 1 once s holds labels, symbols or pending forward references (no trial can be taken) */
+/* 1 once s holds labels, symbols or pending forward references (a trial that names any
+ * cannot be taken after that) */
 int mqsad__asm_stream_has_symbols(const mqsad_asm_stream *s);
 /* starts trial (mqsad_asm_stream_size() bytes) with s's settings at `line`; its output goes
  * to out[0..out_cap) and diag[0..diag_cap) (more sets its spilled flag) */
@@ -186,7 +187,8 @@ void mqsad__asm_stream_trial(mqsad_asm_stream *trial, const mqsad_asm_stream *s,
                              char *out, size_t out_cap, char *diag, size_t diag_cap);
 /* If s is, before `line`, where the trial started as it assumed (and all of the trial's
  * output fit), writes the trial's output as s's, gives s the trial's end state, returns 1;
- * else returns 0 and s is unchanged (the piece is to be fed to s). */
+ * else returns 0, or -1 when it is s's labels or symbols that the trial did not know, and
+ * s is unchanged (the piece is to be fed to s). */
 int mqsad__asm_stream_take(mqsad_asm_stream *s, const mqsad_asm_stream *trial, unsigned long line);
 
 #endif

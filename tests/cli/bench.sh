@@ -38,15 +38,18 @@ out=$("$BIN" bench --quick --rounds 1 --no-kernels --no-stream 2>&1); rc=$?
 [ $rc -eq 0 ] && ok || bad "bench --no-kernels --no-stream: exit $rc"
 has "$out" '^== tools on the mixed corpora \(20000 lines each' "tools table"
 [ "$(printf '%s\n' "$out" | grep -Ec '^mqsad dis +[0-9.]+ ')" -eq 1 ] && ok || bad "mqsad dis row"
-[ "$(printf '%s\n' "$out" | grep -Ec '^mqsad asm +[0-9.]+ ')" -eq 1 ] && ok || bad "mqsad asm row"
+[ "$(printf '%s\n' "$out" | grep -Ec '^mqsad asm \([0-9]+ thr\) +[0-9.]+ ')" -eq 1 ] && ok || bad "mqsad asm row"
+[ "$(printf '%s\n' "$out" | grep -Ec '^mqsad asm -j 1 +[0-9.]+ ')" -eq 1 ] && ok || bad "mqsad asm -j 1 row"
 has "$out" '^cli compiler: .*, C library: ' "compiler and C library line"
-for f in 'mqsad_decode' 'mqsad_dis_decode \(context, no fields\[\]\)' 'mqsad_decode \+ mqsad_format' 'mqsad_dis_decode \+ mqsad_format' 'mqsad_dis_word' 'mqsad_dis_stream \(text in, text out\)' 'mqsad_assemble'; do
+for f in 'mqsad_decode' 'mqsad_dis_decode \(context, no fields\[\]\)' 'mqsad_decode \+ mqsad_format' 'mqsad_dis_decode \+ mqsad_format' 'mqsad_dis_word' 'mqsad_dis_stream \(text in, text out\)' 'mqsad_assemble' 'mqsad_asm_stream \(text in, text out\)' 'mqsad_asm_stream_feed_parallel \([0-9]+ thr\)'; do
     has "$out" "^$f +[0-9.]+ ns per (word|line)" "library row $f"
 done
 has "$out" '^[0-9]+ words \([0-9.]+% decode\), 20000 lines' "corpus summary"
 if command -v llvm-mc-22 > /dev/null 2>&1; then
-    [ "$(printf '%s\n' "$out" | grep -Ec '^llvm-mc-22 (asm|dis) .*mqsad is [0-9.]+x faster')" -eq 2 ] && ok || bad "ratio rows"
-    has "$out" '^dis: stdout (is byte-identical to|DIFFERS from) llvm-mc-22' "dis output check"
+    [ "$(printf '%s\n' "$out" | grep -Ec '^mqsad (asm|dis).* [0-9.]+x llvm-mc-22$')" -eq 3 ] && ok || bad "ratio rows"
+    for r in 'mqsad dis' 'mqsad asm -j 1' 'mqsad asm \([0-9]+ thr\)'; do
+        has "$out" "^$r: stdout (is byte-identical to|DIFFERS from) llvm-mc-22's, stderr (identical|DIFFERS)$" "$r output check"
+    done
 else
     has "$out" '^llvm-mc-22 dis +skipped' "llvm-mc missing: skipped"
     has "$out" '^llvm-mc-22 missing: no ratios' "llvm-mc missing: no ratios"
