@@ -3,18 +3,19 @@
 # Fresh Debian machine as root: installs clang, valgrind and libFuzzer's runtime if missing.
 # Steps (each must pass; zero sanitizer/valgrind reports are allowed):
 #   1. -std=c11 -pedantic -Werror build with gcc and clang; the public header with -std=c99 -pedantic
-#   2. the whole `make check` under ASan + UBSan (clang), which replays the fuzz corpora
+#   2. the whole `make check` under ASan + UBSan (clang), which replays the fuzz corpora;
+#      the parallel assembler's tests under ThreadSanitizer (clang)
 #   3. the CLI tests and the fuzz corpora under valgrind memcheck, on the default build ($P-gcc)
 #   4. every libFuzzer harness for a short, seeded smoke run (-seed=1, FUZZ_SMOKE_RUNS
 #      executions each, default 200000; FUZZ_SMOKE seconds at most, default 300)
-# Usage: ci/sanitize.sh [STEP...]   (steps: pedantic asan valgrind fuzz; default all)
+# Usage: ci/sanitize.sh [STEP...]   (steps: pedantic asan tsan valgrind fuzz; default all)
 # Build directories: build-ci-* (BUILD_PREFIX overrides); valgrind uses build-ci-gcc, the
 # default gcc build of .ci/run's first step.
 set -eu
 cd "$(dirname "$0")/.."
 P=${BUILD_PREFIX:-build-ci}
 J=${JOBS:-2}
-steps=${*:-pedantic asan valgrind fuzz}
+steps=${*:-pedantic asan tsan valgrind fuzz}
 
 if command -v apt-get >/dev/null 2>&1 && [ "$(id -u)" = 0 ]; then
     export DEBIAN_FRONTEND=noninteractive
@@ -35,6 +36,7 @@ for s in $steps; do
     case $s in
         pedantic) make --no-print-directory BUILD=$P -j"$J" check-pedantic ;;
         asan)     make --no-print-directory BUILD=$P -j"$J" check-asan ;;
+        tsan)     make --no-print-directory BUILD=$P -j"$J" check-tsan ;;
         # the default build .ci/run's first step made (built here when missing)
         valgrind) make --no-print-directory BUILD=$P-gcc CC=gcc -j"$J" check-valgrind ;;
         # seeded smoke: a fixed seed and a fixed number of runs per harness (the time is

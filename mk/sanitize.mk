@@ -7,9 +7,11 @@
 #                         CLI test (tests/cli/*.sh through ci/valgrind-mqsad.sh) and on the
 #                         fuzz corpora through the replay programs; zero reports. The default
 #                         build, as installed (no debug or special flags)   -> $(BUILD)
+#   make check-tsan       clang, ThreadSanitizer (any report fails): the assembly stream tests
+#                         (parallel against sequential) and `mqsad asm` on every -j   -> $(BUILD)-tsan
 #   make check-pedantic   -std=c11 -pedantic -Werror with gcc and clang (all + tests), and the
 #                         public header alone with -std=c99 -pedantic -Werror   -> $(BUILD)-ped*
-#   make check-sanitize   all three
+#   make check-sanitize   all four
 #
 # Variables: SAN_CC (clang), VG_TIMEOUT_SCALE (timeouts of hostile.sh under valgrind, s).
 
@@ -18,7 +20,7 @@ SAN_FLAGS := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-fr
 VALGRIND  ?= valgrind
 VG_HOSTILE_TIMEOUT ?= 300
 
-.PHONY: check-asan check-valgrind check-pedantic check-sanitize tests-build
+.PHONY: check-asan check-tsan check-valgrind check-pedantic check-sanitize tests-build
 
 # Builds the library, the CLI and every test program without running them.
 tests-build: all $(TEST_BIN) $(BUILD)/data/.stamp
@@ -28,6 +30,13 @@ check-asan:
 	UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
 	$(MAKE) --no-print-directory BUILD=$(BUILD)-asan CC=$(SAN_CC) \
 	  OPT='-O1 -g $(SAN_FLAGS)' LDFLAGS='$(SAN_FLAGS)' check
+
+TSAN_FLAGS := -fsanitize=thread -fno-omit-frame-pointer
+check-tsan:
+	$(MAKE) --no-print-directory BUILD=$(BUILD)-tsan CC=$(SAN_CC) OPT='-O1 -g $(TSAN_FLAGS)' \
+	  LDFLAGS='$(TSAN_FLAGS)' all $(BUILD)-tsan/tests/test_asm_stream $(BUILD)-tsan/data/.stamp
+	TSAN_OPTIONS=halt_on_error=1:exitcode=66 MQSAD_DATA=$(BUILD)-tsan/data $(BUILD)-tsan/tests/test_asm_stream
+	TSAN_OPTIONS=halt_on_error=1:exitcode=66 MQSAD_BIN=$(BUILD)-tsan/mqsad sh tests/cli/asm.sh
 
 check-valgrind:
 	@command -v $(VALGRIND) >/dev/null || { echo "check-valgrind: valgrind not installed"; exit 1; }
@@ -64,4 +73,4 @@ check-pedantic:
 	  echo "c++ -std=c++11 -pedantic -Werror (header)"; \
 	  c++ -std=c++11 -pedantic -Wall -Wextra -Werror -Iinclude -c $(BUILD)-ped/cxx.cc -o $(BUILD)-ped/cxx.o; fi
 
-check-sanitize: check-pedantic check-asan check-valgrind
+check-sanitize: check-pedantic check-asan check-tsan check-valgrind
