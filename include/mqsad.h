@@ -740,8 +740,9 @@ MQSAD_API unsigned long mqsad_asm_stream_errors(const mqsad_asm_stream *s);
 MQSAD_API unsigned mqsad_asm_parallel_threads(unsigned threads);
 
 /** Bytes of work memory mqsad_asm_stream_feed_parallel needs for `threads` threads (0: one
- *  per online CPU, at most MQSAD_ASM_THREADS_MAX): about 1.7 MiB a thread, two more for
- *  pieces waiting. 0 when it would use one thread (or the build has no threads). */
+ *  per online CPU, at most MQSAD_ASM_THREADS_MAX): about 1.6 MiB for each thread and for
+ *  two pieces waiting (6.4 MiB for two threads). 0 when it would use one thread (or the
+ *  build has no threads). */
 MQSAD_API size_t mqsad_asm_parallel_size(unsigned threads);
 
 /** mqsad_asm_stream_feed on up to `threads` threads, the calling one included (0: one per
@@ -754,7 +755,8 @@ MQSAD_API size_t mqsad_asm_parallel_size(unsigned threads);
  *  caller-owned scratch memory (see mqsad_asm_parallel_size; with less, fewer threads);
  *  threads are made and joined within the call. Below 512 KiB of text, with one thread,
  *  or without work memory it is mqsad_asm_stream_feed. The write function is called from
- *  the calling thread only. Thread-safe as mqsad_asm_stream_feed is. */
+ *  the calling thread only, with blocks of up to 512 KiB (a piece's output). Thread-safe
+ *  as mqsad_asm_stream_feed is. */
 MQSAD_API mqsad_status mqsad_asm_stream_feed_parallel(mqsad_asm_stream *s, const char *text,
                                                       size_t len, unsigned threads, void *work,
                                                       size_t work_size);
