@@ -413,6 +413,19 @@ static void test_api(void)
     CHECK(mqsad_asm_stream_flush(s) == MQSAD_OK && r.out.len > 0, "flush hands the line out");
     CHECK(mqsad_asm_stream_finish(s) == MQSAD_OK, "finish");
     CHECK(mqsad_asm_stream_feed(s, "x", 1) == MQSAD_E_INVALID_ARGUMENT, "feed after finish");
+    {
+        size_t ws = mqsad_asm_parallel_size(2), big = 1u << 20;
+        char *text = malloc(big), *work = malloc(ws ? ws : 1);
+        if (text && work) {
+            memset(text, '\n', big);
+            CHECK(mqsad_asm_stream_feed_parallel(s, text, big, 2, work, ws) == MQSAD_E_INVALID_ARGUMENT,
+                  "parallel feed after finish");
+            CHECK(mqsad_asm_stream_feed_parallel(NULL, text, big, 2, work, ws) == MQSAD_E_INVALID_ARGUMENT,
+                  "parallel feed without a stream");
+        }
+        free(text);
+        free(work);
+    }
     CHECK(mqsad_asm_stream_finish(s) == MQSAD_E_INVALID_ARGUMENT, "finish twice");
     CHECK(mqsad_asm_stream_errors(s) == 0, "no errors");
     result_free(&r);

@@ -96,6 +96,11 @@ static int spaced_variant(asm_expr_ctx *c, int nd)
         set_err(c, t->pos, "expected symbol variant after '@'");
         return 0;
     }
+    /* an empty name ("") is "expected a symbol reference" after the variant, whatever it is */
+    if (c->nodes[nd].len == 0) {
+        asm_next(c->lx);
+        return 1;
+    }
     return take_variant(c, nd);
 }
 

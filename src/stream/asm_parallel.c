@@ -226,7 +226,9 @@ mqsad_status mqsad_asm_stream_feed_parallel(mqsad_asm_stream *s, const char *tex
     threads = mqsad_asm_parallel_threads(threads);
     /* as many threads as the work memory has slots for */
     while (threads >= 2 && work_size < mqsad_asm_parallel_size(threads)) threads--;
-    if (!s || (!text && len) || threads < 2 || !work || len < MIN_TEXT)
+    /* (an empty feed checks s: NULL or finished is MQSAD_E_INVALID_ARGUMENT) */
+    if (!s || (!text && len) || threads < 2 || !work || len < MIN_TEXT ||
+        mqsad_asm_stream_feed(s, text, 0) != MQSAD_OK)
         return mqsad_asm_stream_feed(s, text, len);
     base = (char *)(((uintptr_t)work + 63) & ~(uintptr_t)63);
     p = (par *)base;
