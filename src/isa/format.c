@@ -417,6 +417,80 @@ mqsad_status mqsad_format_operand(const mqsad_inst *inst, int slot, char *buf, s
 
 /* llvm-mc pads the text to column 40 (after the tab), at least one space */
 #define ENC_COLUMN 40
+
+/* Display width of the code point c as LLVM's sys::unicode::charWidth gives it, for the
+ * usual ranges: -1 not printable (C1 controls, noncharacters), 0 combining marks and
+ * zero-width characters, 2 East Asian wide and fullwidth forms, else 1. */
+static int char_width(uint32_t c)
+{
+    static const uint32_t zero[][2] = {
+        { 0x0300, 0x036f }, { 0x0483, 0x0489 }, { 0x0591, 0x05bd }, { 0x0610, 0x061a },
+        { 0x064b, 0x065f }, { 0x1ab0, 0x1aff }, { 0x1dc0, 0x1dff }, { 0x200b, 0x200f },
+        { 0x20d0, 0x20ff }, { 0xfe00, 0xfe0f }, { 0xfe20, 0xfe2f },
+    };
+    static const uint32_t wide[][2] = {
+        { 0x1100, 0x115f }, { 0x2e80, 0x303e }, { 0x3041, 0x33ff }, { 0x3400, 0x4dbf },
+        { 0x4e00, 0x9fff }, { 0xa000, 0xa4cf }, { 0xac00, 0xd7a3 }, { 0xf900, 0xfaff },
+        { 0xfe30, 0xfe4f }, { 0xff00, 0xff60 }, { 0xffe0, 0xffe6 }, { 0x1f300, 0x1f64f },
+        { 0x1f900, 0x1f9ff }, { 0x20000, 0x2fffd }, { 0x30000, 0x3fffd },
+    };
+    size_t i;
+    if ((c >= 0x80 && c < 0xa0) || (c & 0xfffe) == 0xfffe || (c >= 0xfdd0 && c <= 0xfdef)) return -1;
+    for (i = 0; i < sizeof zero / sizeof zero[0]; i++)
+        if (c >= zero[i][0] && c <= zero[i][1]) return 0;
+    for (i = 0; i < sizeof wide / sizeof wide[0]; i++)
+        if (c >= wide[i][0] && c <= wide[i][1]) return 2;
+    return 1;
+}
+
+/* The column llvm's formatted_raw_ostream is at after the text s[0..n) that follows the
+ * line's tab (a tab at a multiple of 8 adds nothing, so the tab itself counts 0). Quoted
+ * symbol names may hold any byte: CR and LF go back to column 0, a tab goes to the next
+ * multiple of 8, an ASCII control adds nothing; a UTF-8 sequence (as long as its first
+ * byte says) adds its width, nothing when not printable, and -2 when invalid (LLVM adds
+ * columnWidthUTF8's error code); a sequence cut by the end of the text is not counted
+ * yet. Signed: the padding is max(40 - column, 1). */
+static long llvm_column(const char *s, size_t n);
+
+/* The spaces between the text t[0..n) and "; encoding:" */
+static size_t enc_pad(const char *t, size_t n, int sym)
+{
+    long pad = ENC_COLUMN - (sym ? llvm_column(t, n) : (long)n);
+    return pad < 1 ? 1 : (size_t)pad;
+}
+
+static long llvm_column(const char *s, size_t n)
+{
+    long col = 0;
+    size_t i = 0;
+    while (i < n) {
+        unsigned char b = (unsigned char)s[i];
+        size_t len = b < 0xc0 ? 1 : b < 0xe0 ? 2 : b < 0xf0 ? 3 : b < 0xf8 ? 4 : b < 0xfc ? 5 : 6;
+        if (len > n - i) break;
+        if (b < 0x80) {
+            if (b >= 0x20 && b < 0x7f) col++;
+            else if (b == '\n' || b == '\r') col = 0;
+            else if (b == '\t') col += (8 - (col & 7)) & 7;
+        } else if (len > 1) {
+            const unsigned char *u = (const unsigned char *)s + i;
+            uint32_t c = len == 2 ? b & 0x1fu : len == 3 ? b & 0x0fu : b & 0x07u;
+            size_t k;
+            int ok = len <= 4, w;
+            for (k = 1; k < len; k++) {
+                if ((u[k] & 0xc0) != 0x80) ok = 0;
+                c = c << 6 | (u[k] & 0x3fu);
+            }
+            /* strict: no overlong forms, surrogates or values past U+10FFFF */
+            if (ok && ((len == 2 && c < 0x80) || (len == 3 && c < 0x800) || (len == 4 && c < 0x10000) ||
+                       (c >= 0xd800 && c <= 0xdfff) || c > 0x10ffff))
+                ok = 0;
+            w = ok ? char_width(c) : -2;
+            if (w != -1) col += w;
+        }
+        i += len;
+    }
+    return col;
+}
 static const char k_encoding[] = "; encoding: [";
 static const char k_spaces[ENC_COLUMN + 1] = "                                        ";
 
@@ -464,7 +538,7 @@ mqsad_status mqsad_format_encoding_line(const mqsad_inst *inst, const uint8_t *b
 {
     sbuf b;
     shape s;
-    size_t start, i;
+    size_t start, i, pad;
     int sym;
     if (!inst || (!bytes && nbytes) || (!buf && size)) return MQSAD_E_INVALID_ARGUMENT;
     sym = has_symbol(inst);
@@ -475,19 +549,39 @@ mqsad_status mqsad_format_encoding_line(const mqsad_inst *inst, const uint8_t *b
         buf[0] = '\t';
         o = emit_text(o, inst, &s);
         /* spaces to the column, at least one: a fixed-size copy, then the cursor moves */
-        memcpy(o, k_spaces, ENC_COLUMN);
-        o = o - text < ENC_COLUMN ? text + ENC_COLUMN : o + 1;
+        if (!sym) {
+            memcpy(o, k_spaces, ENC_COLUMN);
+            o = o - text < ENC_COLUMN ? text + ENC_COLUMN : o + 1;
+        } else {
+            /* a quoted symbol name may hold bytes that are not one column each: up to
+             * 40 + its length spaces, which the room above may not cover */
+            pad = enc_pad(text, (size_t)(o - text), 1);
+            if ((size_t)(o - buf) + pad + sizeof k_encoding + 5 * nbytes + 4 > size) goto bounded;
+            memset(o, ' ', pad);
+            o += pad;
+        }
         o = EMIT_LIT(o, k_encoding);
         o = emit_bytes(o, bytes, nbytes, sym);
         *o = '\0';
         if (len) *len = (size_t)(o - buf);
         return MQSAD_OK;
     }
+bounded:
     b.p = buf; b.size = size; b.len = 0;
     put(&b, "\t", 1);
     start = b.len;
     put_text(&b, inst, &s);
-    do put(&b, " ", 1); while (b.len - start < ENC_COLUMN);
+    if (b.len < b.size) {
+        pad = enc_pad(b.p + start, b.len - start, sym);
+    } else {
+        /* the text did not fit: its padding from a copy, for the length asked for */
+        char tmp[2048];
+        sbuf t;
+        t.p = tmp; t.size = sizeof tmp; t.len = 0;
+        put_text(&t, inst, &s);
+        pad = enc_pad(tmp, t.len < t.size ? t.len : t.size, sym);
+    }
+    for (i = 0; i < pad; i++) put(&b, " ", 1);
     put(&b, k_encoding, sizeof k_encoding - 1);
     for (i = 0; i < nbytes; i++) {
         char h[4] = { '0', 'x', hex_pairs[2 * bytes[i]], hex_pairs[2 * bytes[i] + 1] };

@@ -33,7 +33,7 @@ for f in "$DATA"/diffcli_asm_*.in "$DATA"/diffcli_dis_*.in; do
         g="$DATA/$n.$t"
         if [ -n "$DIFFCLI_REBASE" ]; then
             if [ $mode = asm ]; then
-                llvm-mc-22 -triple=amdgcn -mcpu="$t" -show-encoding < "$f" 2> "$g.err" | grep -v '^	\.text$' > "$g.out"
+                llvm-mc-22 -triple=amdgcn -mcpu="$t" -show-encoding < "$f" 2> "$g.err" | grep -a -v '^	\.text$' > "$g.out"
             else
                 llvm-mc-22 -triple=amdgcn -mcpu="$t" -disassemble < "$f" > "$g.out" 2> "$g.err"
             fi
