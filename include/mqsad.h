@@ -470,6 +470,10 @@ typedef struct mqsad_diag {
      *  rest of the statement token by token), 0 when the statement was read whole first
      *  (matching, validation) or could not start; llvm-mc's recovery differs. */
     unsigned char in_operands;
+    /** 1 when llvm-mc's parser had lexed past the end of the statement when it failed: a
+     *  statement that is a lone non-negative integer, which parseStatement takes for a
+     *  directional label and steps over once more when no ':' follows. */
+    unsigned char past_end;
 } mqsad_diag;
 
 /** Parses one statement of LLVM AMDGPU assembly (text[0..len), need not be NUL-terminated;

@@ -885,6 +885,7 @@ static mqsad_status parse_stmt(pstate *p, const mqsad_target *target, const char
         diag->column = diag->extra_column = 0;
         diag->message[0] = diag->extra_message[0] = '\0';
         diag->in_operands = 0;
+        diag->past_end = 0;
     }
     if (!target || !target->family || !out || (!text && len)) {
         fill_diag(diag, MQSAD_E_INVALID_ARGUMENT, 0, "invalid argument");
@@ -958,6 +959,8 @@ static mqsad_status parse_stmt(pstate *p, const mqsad_target *target, const char
                            peek(p, 1)->kind == TK_ERROR ? peek(p, 1) : NULL;
         fill_diag(diag, MQSAD_E_SYNTAX, (e ? e : cur(p))->pos + 1, e ? e->msg : start_msg);
         if (e) fill_extra(diag, cur(p)->pos + 1, start_msg);
+        else if (diag && cur(p)->kind == TK_INT && !(cur(p)->ival >> 63) && peek(p, 1)->kind == TK_EOS)
+            diag->past_end = 1;
         return MQSAD_E_SYNTAX;
     }
     if (peek(p, 1)->kind == TK_COLON) {

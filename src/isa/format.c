@@ -450,15 +450,6 @@ static int char_width(uint32_t c)
  * byte says) adds its width, nothing when not printable, and -2 when invalid (LLVM adds
  * columnWidthUTF8's error code); a sequence cut by the end of the text is not counted
  * yet. Signed: the padding is max(40 - column, 1). */
-static long llvm_column(const char *s, size_t n);
-
-/* The spaces between the text t[0..n) and "; encoding:" */
-static size_t enc_pad(const char *t, size_t n, int sym)
-{
-    long pad = ENC_COLUMN - (sym ? llvm_column(t, n) : (long)n);
-    return pad < 1 ? 1 : (size_t)pad;
-}
-
 static long llvm_column(const char *s, size_t n)
 {
     long col = 0;
@@ -491,6 +482,14 @@ static long llvm_column(const char *s, size_t n)
     }
     return col;
 }
+
+/* The spaces between the text t[0..n) and "; encoding:" */
+static size_t enc_pad(const char *t, size_t n, int sym)
+{
+    long pad = ENC_COLUMN - (sym ? llvm_column(t, n) : (long)n);
+    return pad < 1 ? 1 : (size_t)pad;
+}
+
 static const char k_encoding[] = "; encoding: [";
 static const char k_spaces[ENC_COLUMN + 1] = "                                        ";
 

@@ -48,7 +48,7 @@ static unsigned online_cpus(void)
     return n < 1 ? 1 : n > MQSAD_ASM_THREADS_MAX ? MQSAD_ASM_THREADS_MAX : (unsigned)n;
 }
 
-enum { UNCUT, TRIAL, DONE, OWN };   /* a slot's piece: not cut yet, in a trial, tried, the stream's */
+enum { TRIAL = 1, DONE, OWN };   /* a slot's piece: in a trial, tried, the stream's own */
 
 typedef struct piece {
     size_t start, end;

@@ -239,9 +239,9 @@ static int closed_comment(const char *t, size_t n)
     return 0;
 }
 
-/* 1 if t[0..n) holds nothing llvm-mc parses: blanks and block comments, then the end or,
- * when `hash` (after a label, where '#' starts a comment), a '#' comment */
-static int rest_is_empty(const char *t, size_t n, int hash)
+/* 1 if t[0..n) holds nothing llvm-mc parses after a label: blanks and block comments, then
+ * the end or a '#' comment (after a label '#' starts a comment) */
+static int rest_is_empty(const char *t, size_t n)
 {
     size_t k = 0;
     for (;;) {
@@ -252,7 +252,7 @@ static int rest_is_empty(const char *t, size_t n, int hash)
             k = (size_t)(e - t) + 2;
             continue;
         }
-        return k >= n || (hash && t[k] == '#');
+        return k >= n || t[k] == '#';
     }
 }
 
@@ -327,6 +327,8 @@ static void emit_instruction(mqsad_asm_stream *s, const mqsad_inst *inst, const 
  * operands were parsed: that is where it skips token by token). */
 static int recovery_after(const mqsad_diag *d, int past)
 {
+    /* llvm-mc already stepped past the statement's end: as after a statement read whole */
+    if (d->past_end) return REC_AFTER_MATCH;
     if (d->extra_column && d->extra_column <= d->column && !strcmp(d->extra_message, k_start_msg))
         /* a lexer error opened it (or followed an opening integer): llvm-mc goes on raw,
          * unless the error was all there was (measured with llvm-mc 22:
@@ -334,41 +336,6 @@ static int recovery_after(const mqsad_diag *d, int past)
         return past ? REC_AFTER_MATCH : REC_RAW;
     if (!strcmp(d->message, k_start_msg) || !strcmp(d->message, "unknown directive")) return REC_RAW;
     return !d->in_operands ? REC_AFTER_MATCH : past ? REC_SKIPPING : REC_AFTER_ERROR;
-}
-
-/* 1 if the statement's error is its opening token, an integer that is all there is
- * (blanks and block comments aside): parseStatement took it for a directional label and,
- * with no ':' after it, lexed once more, past the statement's end, so llvm-mc recovers as
- * after an error found once the statement was read whole. */
-static int lone_integer(const char *t, size_t n, const mqsad_diag *d)
-{
-    size_t i = d->column ? d->column - 1 : n;
-    if (d->extra_column || strcmp(d->message, k_start_msg) || i >= n) return 0;
-    if (t[i] >= '0' && t[i] <= '9') {
-        /* a valid integer token (an invalid one is a lexer error, with extra_column) below
-         * 2^63 (parseStatement does not take a negative one for a label) */
-        unsigned base = 10, digit;
-        uint64_t v = 0;
-        if (t[i] == '0' && i + 1 < n && (t[i + 1] | 32) == 'x') base = 16, i += 2;
-        else if (t[i] == '0' && i + 1 < n && (t[i + 1] | 32) == 'b') base = 2, i += 2;
-        else if (t[i] == '0') base = 8;
-        for (; i < n; i++) {
-            char c = (char)(t[i] | 32);
-            if (t[i] >= '0' && t[i] <= '9') digit = (unsigned)(t[i] - '0');
-            else if (c >= 'a' && c <= 'f') digit = (unsigned)(c - 'a' + 10);
-            else break;
-            if (digit >= base || v > (UINT64_MAX >> 1) / base) return 0;
-            v = v * base + digit;
-            if (v >> 63) return 0;
-        }
-    } else if (t[i] == '\'') {
-        for (i++; i < n && t[i] != '\''; i++)
-            if (t[i] == '\\') i++;
-        i++;
-    } else {
-        return 0;
-    }
-    return i <= n && rest_is_empty(t + i, n - i, 0);
 }
 
 /* A statement that llvm-mc's recovery does not skip: labels, ".text", the instruction, an
@@ -443,7 +410,7 @@ static void statement(mqsad_asm_stream *s, const char *text, const mqsad_stmt *s
                 mqsad__sink_write(&s->out, ":\n", 2);
             }
             off += lab.next;
-            if (rest_is_empty(text + off, st->len - off, 1)) return;
+            if (rest_is_empty(text + off, st->len - off)) return;
             continue;
         }
         /* an assignment: llvm-mc prints it as ".set NAME, VALUE" */
@@ -482,7 +449,7 @@ static void statement(mqsad_asm_stream *s, const char *text, const mqsad_stmt *s
     if (d.extra_column) report(s, text, st->next, d.extra_column + o, d.extra_message);
     while ((col = mqsad_diag_next_lexer_error(text + off, st->len - off, &d, &resume, msg, sizeof msg, &past)))
         report(s, text, st->next, col + o, msg);
-    s->recovery = lone_integer(text + off, st->len - off, &d) ? REC_AFTER_MATCH : recovery_after(&d, past);
+    s->recovery = recovery_after(&d, past);
 }
 
 /* 1 if the statement's first token is a name (a letter or '_' after blanks), which is
