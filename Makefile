@@ -101,7 +101,7 @@ $(BUILD)/data/.stamp: $(wildcard tests/data/*)
 	@touch $@
 
 demo: all
-	./$(BUILD)/mqsad demo
+	$(BUILD)/mqsad demo
 
 check test: all $(TEST_BIN) $(BUILD)/data/.stamp
 	@BUILD=$(BUILD) sh tests/run.sh $(TEST_BIN)

@@ -814,19 +814,23 @@ MQSAD_API mqsad_status mqsad_dis_decode(const mqsad_dis_ctx *ctx, const uint8_t 
  * line, `[` ... `]` atomic blocks. Bytes outside blocks form one stream: an undecodable
  * position is "warning: invalid instruction encoding" at its first byte and decoding
  * resumes 4 bytes later; inside a block decoding stops at the first undecodable
- * instruction. A malformed token is "error: invalid input token" (`;` and `//` are not
- * comments for llvm-mc either) and drops the bytes collected but not decoded and the rest
- * of its line; "nested atomic blocks make no sense", "attempt to close atomic block
- * without opening", "unclosed atomic block". Columns and the quoted source line follow
+ * instruction. llvm-mc decodes the bytes between two brackets (or a bracket and an end of
+ * the input) only when it reaches the second: a malformed token is "error: invalid input
+ * token" (`;` and `//` are not comments for llvm-mc either) and drops every byte collected
+ * since the last bracket — what earlier lines decoded to is not printed — and the rest of
+ * its line; "nested atomic blocks make no sense", "attempt to close atomic block without
+ * opening", "unclosed atomic block". Columns and the quoted source line follow
  * llvm::SourceMgr (a '\r' also starts a line for them; LINE counts '\n' only).
  * Output: each instruction as a TAB, llvm-mc 22's text and a newline on MQSAD_STREAM_OUT;
  * diagnostics on MQSAD_STREAM_DIAG as "NAME:LINE:COL: warning|error: MESSAGE", the source
  * line with tabs expanded and a caret line.
- * Deliberate differences from llvm-mc: bytes are decoded at the end of each line (memory
- * stays bounded; llvm-mc collects up to the next bracket first, so a malformed token
- * drops more there); instructions the decoder does not know are invalid encodings; a
- * line of MQSAD_DIS_LINE_MAX bytes or more is "error: line too long (more than 16383
- * bytes); line skipped". The output does not depend on how the input is cut into chunks.
+ * The stream decodes each line at its end and holds the output and diagnostics since the
+ * last bracket until the next one, so that a malformed token can take them back; output
+ * beyond 1 MiB (about 20,000 instructions; diagnostics: 512 KiB) is handed over and stays
+ * (memory stays bounded). Other deliberate differences from llvm-mc: instructions the
+ * decoder does not know are invalid encodings; a line of MQSAD_DIS_LINE_MAX bytes or more
+ * is "error: line too long (more than 16383 bytes); line skipped". The output does not
+ * depend on how the input is cut into chunks.
  * Other inputs (flags): MQSAD_DIS_WORDS — tokens are 32-bit hex words ("d63d0004",
  * "0xD63D0004"), little-endian in memory, otherwise as above; MQSAD_DIS_BINARY — raw
  * bytes, a problem reported as "NAME: byte N (0xN): warning: invalid instruction
@@ -841,7 +845,8 @@ enum {
     MQSAD_DIS_BINARY = 1u << 1,     /**< the input is raw bytes */
     MQSAD_DIS_EXPLAIN = 1u << 2,    /**< a bit-field table after each word */
     MQSAD_DIS_INTERLEAVE = 1u << 3  /**< hand the output over before each diagnostic, so
-                                         that a terminal shows them in order */
+                                         that a terminal shows them in order; nothing is
+                                         held back for a later malformed token then */
 };
 
 /** Settings of a disassembly stream. */
@@ -857,7 +862,7 @@ typedef struct mqsad_dis_stream_config {
 /** A disassembly stream's context (opaque; caller-owned memory, see mqsad_dis_stream_size). */
 typedef struct mqsad_dis_stream mqsad_dis_stream;
 
-/** Bytes a context needs (about 500 KiB: the operand tables, the two channel buffers, a
+/** Bytes a context needs (about 2 MiB: the operand tables, the two channel buffers, a
  *  line that straddles two chunks and the lines whose bytes still wait to be decoded). */
 MQSAD_API size_t mqsad_dis_stream_size(void);
 
@@ -871,7 +876,9 @@ MQSAD_API mqsad_dis_stream *mqsad_dis_stream_init(void *mem, size_t size,
  *  line end). MQSAD_E_INVALID_ARGUMENT for NULL pointers or a finished stream. */
 MQSAD_API mqsad_status mqsad_dis_stream_feed(mqsad_dis_stream *s, const void *data, size_t len);
 
-/** Hands the buffered output and diagnostics to the write function now. */
+/** Hands the buffered output and diagnostics to the write function now: all of it up to
+ *  the last bracket (with MQSAD_DIS_INTERLEAVE or MQSAD_DIS_BINARY: all of it); what the
+ *  bytes after the last bracket decoded to waits for the next bracket or the end. */
 MQSAD_API mqsad_status mqsad_dis_stream_flush(mqsad_dis_stream *s);
 
 /** The end of the input: decodes what is left, reports an unclosed block, flushes both

@@ -7,7 +7,7 @@ BENCH_ARGS ?=
 
 .PHONY: bench kernels-isa-check
 bench: all
-	./$(BUILD)/mqsad bench $(BENCH_ARGS)
+	$(BUILD)/mqsad bench $(BENCH_ARGS)
 
 # The AVX-512 base kernel must not contain VNNI/VBMI2 instructions (it runs on Skylake-X);
 # the SSE4.1 object must not contain VEX code, the AVX2 object no EVEX (zmm / k registers).

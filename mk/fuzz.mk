@@ -55,7 +55,7 @@ fuzz-replay: $(FUZZ_REPLAY_BIN)
 	@set -e; for h in $(FUZZ_ONLY); do \
 	  dirs="fuzz/corpus/$$h fuzz/regress/$$h"; \
 	  [ "$(FUZZ_REPLAY_WORK)" = 1 ] && dirs="$$dirs fuzz/corpus-work/$$h"; \
-	  printf '%-8s ' $$h; $(FUZZ_REPLAY_WRAP) ./$(BUILD)/fuzz/replay_$$h $$dirs; done
+	  printf '%-8s ' $$h; $(FUZZ_REPLAY_WRAP) $(BUILD)/fuzz/replay_$$h $$dirs; done
 
 # --- libFuzzer builds (clang, ASan + UBSan, coverage on the library) -----------------
 fuzz-lib:
@@ -79,7 +79,7 @@ fuzz: fuzz-build
 	    asm) o='$(FUZZ_OPTS_asm)';; rt_asm) o='$(FUZZ_OPTS_rt_asm)';; \
 	    state) o='$(FUZZ_OPTS_state)';; *) o='';; esac; \
 	  echo "== fuzz_$$h for $(FUZZ_TIME) s"; \
-	  $(FUZZ_NICE) ./$(FUZZ_BUILD)/fuzz/fuzz_$$h $$o -max_total_time=$(FUZZ_TIME) \
+	  $(FUZZ_NICE) $(FUZZ_BUILD)/fuzz/fuzz_$$h $$o -max_total_time=$(FUZZ_TIME) \
 	    -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
 	    -artifact_prefix=$(FUZZ_BUILD)/fuzz/crash/$$h/ $(FUZZ_FLAGS) \
 	    fuzz/corpus-work/$$h fuzz/corpus/$$h fuzz/regress/$$h \
@@ -100,7 +100,7 @@ fuzz-seeds:
 fuzz-merge: fuzz-build
 	@set -e; for h in $(FUZZ_ONLY); do \
 	  rm -rf $(FUZZ_BUILD)/fuzz/merge_$$h; mkdir -p $(FUZZ_BUILD)/fuzz/merge_$$h fuzz/corpus/$$h fuzz/corpus-work/$$h; \
-	  $(FUZZ_NICE) ./$(FUZZ_BUILD)/fuzz/fuzz_$$h -merge=1 $(FUZZ_BUILD)/fuzz/merge_$$h \
+	  $(FUZZ_NICE) $(FUZZ_BUILD)/fuzz/fuzz_$$h -merge=1 $(FUZZ_BUILD)/fuzz/merge_$$h \
 	    fuzz/corpus/$$h fuzz/corpus-work/$$h 2> $(FUZZ_BUILD)/fuzz/merge_$$h.log; \
 	  python3 fuzz/gen_seeds.py --cap $(FUZZ_SEED_MAX) --from $(FUZZ_BUILD)/fuzz/merge_$$h --seeds fuzz/corpus/$$h; \
 	  echo "$$h: $$(ls fuzz/corpus/$$h | wc -l) seeds"; \

@@ -47,10 +47,10 @@ static void dis_usage(FILE *out)
         "\n"
         "Differences from llvm-mc: instructions the decoder does not know are reported as\n"
         "invalid encodings (llvm-mc would decode them; the 4-byte resync may then differ);\n"
-        "bytes are decoded line by line (bounded memory), so a malformed token drops only\n"
-        "undecoded bytes (llvm-mc also drops earlier unbracketed lines or earlier lines of a\n"
-        "[ ] block); lines are limited to %d bytes; the exit status is 1 whenever anything\n"
-        "was invalid.\n"
+        "a malformed token drops what was collected since the last bracket, as in llvm-mc,\n"
+        "up to 1 MiB of output (beyond that it stays printed; on a terminal every line is\n"
+        "shown at once); lines are limited to %d bytes; the exit status is 1 whenever\n"
+        "anything was invalid.\n"
         "\n"
         "exit status: 0 all input decoded, 1 some input was invalid, 2 usage error.\n",
         MQSAD_DIS_LINE_MAX - 1);

@@ -11,7 +11,8 @@
  * (mqsad__dis_fast), everything else through mqsad_decode + mqsad_format. Up to 15 bytes
  * of an incomplete instruction wait for the next line; the lines they came from are kept
  * (saved[]) so that a diagnostic at one of them can quote its line. Both channels are
- * buffered sinks (stream.h): a run writes in blocks, diagnostics included.
+ * buffered sinks (stream.h): a run writes in blocks, diagnostics included; they hold what
+ * the bytes since the last bracket gave until the next one (see "regions" below).
  */
 #include "stream/stream.h"
 
@@ -24,8 +25,10 @@
 #define DIS_PEND 64                 /* pending bytes (at most 15 stay between lines) */
 #define DIS_INST_MAX 16             /* longest instruction (gfx1250 64-bit literal) */
 #define DIS_TEXT_MAX 512            /* longest instruction text (about 300 with annotations) */
-#define DIS_OUT_BUF (64 * 1024)
-#define DIS_DIAG_BUF (16 * 1024)
+/* The channels hold what a region (the bytes between brackets) decoded to until the region
+ * ends: the output of about 20,000 instructions, the diagnostics of about 3,000 */
+#define DIS_OUT_BUF (1024 * 1024)
+#define DIS_DIAG_BUF (512 * 1024)
 #define DIS_PAD 8                   /* readable bytes after a line's end (token loads) */
 
 struct saved_line {
@@ -41,6 +44,7 @@ struct mqsad_dis_stream {
     unsigned flags;
     int finished;
     unsigned long diags;
+    unsigned long region_diags;     /* diags when the current region began */
     mqsad__sink out, err;
     /* lines */
     unsigned long lineno;
@@ -135,6 +139,38 @@ static void diag_byte(mqsad_dis_stream *d, size_t j, const char *kind, const cha
         const struct saved_line *s = &d->saved[d->pslot[j]];
         diag(d, s->no, d->pcol[j], s->text, s->len, kind, msg);
     }
+}
+
+/* ---- regions ------------------------------------------------------------------------- */
+
+/* llvm-mc collects the bytes up to the next bracket (or the end of the input) before it
+ * decodes them, and a malformed token on the way drops all it collected. The stream
+ * decodes each line's bytes at once, so both channels hold what a region gave (unless the
+ * caller wants them interleaved for a terminal) until it ends (region_end) or a malformed
+ * token takes it back (bad_token). A region whose output outgrew the channel buffers
+ * has been handed over and stays. */
+static void region_end(mqsad_dis_stream *d)
+{
+    /* also after each error: no later token takes an error back */
+    if (!d->out.holding) return;
+    mqsad__sink_commit(&d->out);
+    mqsad__sink_commit(&d->err);
+    d->region_diags = d->diags;
+}
+
+/* a malformed token at column i + 1 of the current line */
+static void bad_token(mqsad_dis_stream *d, size_t i)
+{
+    if (d->out.holding && !d->out.spilled && !d->err.spilled) {
+        d->out.len = d->out.held;
+        d->err.len = d->err.held;
+        d->diags = d->region_diags;
+    }
+    d->npend = 0;
+    d->head = 0;
+    d->block_failed = 0;   /* the block's bytes after the token are decoded afresh */
+    diag_cur(d, i, "error", "invalid input token");
+    region_end(d);
 }
 
 /* ---- decoding ------------------------------------------------------------------------- */
@@ -275,6 +311,7 @@ static void bracket(mqsad_dis_stream *d, char c, size_t i)
         d->in_block = 0;
     }
     d->block_failed = 0;
+    region_end(d);
 }
 
 /* LLVM's StringRef::getAsInteger(0, unsigned) for a byte token. */
@@ -331,10 +368,8 @@ static void words_line(mqsad_dis_stream *d, const char *text, size_t len)
         if (c == '#') break;
         if (c == '[' || c == ']') { bracket(d, c, i); i++; continue; }
         while (j < len && !is_delim(text[j])) j++;
-        if (parse_word(text + i, j - i, &v) != 0) {
-            diag_cur(d, i, "error", "invalid input token");
-            d->npend = 0;       /* as for byte tokens: the line's bytes are dropped */
-            d->head = 0;
+        if (parse_word(text + i, j - i, &v) != 0) {   /* as a malformed byte token */
+            bad_token(d, i);
             break;
         }
         b[0] = (uint8_t)v; b[1] = (uint8_t)(v >> 8); b[2] = (uint8_t)(v >> 16); b[3] = (uint8_t)(v >> 24);
@@ -402,8 +437,10 @@ static void do_line(mqsad_dis_stream *d, const char *restrict text, size_t len)
     d->curlen = len;
     if (d->flags & MQSAD_DIS_WORDS) { words_line(d, text, len); return; }
     if (!d->npend && !d->in_block && !(d->flags & MQSAD_DIS_EXPLAIN) && little_endian() &&
-        whole_line(d, text, len))
+        whole_line(d, text, len)) {
+        if (text[0] == '[') region_end(d);   /* the line was a region of its own */
         return;
+    }
     while (i < len) {
         char c = text[i];
         unsigned k = cclass[(unsigned char)c];
@@ -437,11 +474,9 @@ static void do_line(mqsad_dis_stream *d, const char *restrict text, size_t len)
             unsigned v;
             while (j < len && !is_delim(text[j])) j++;
             if (parse_byte(text + i, j - i, &v) != 0) {
-                diag_cur(d, i, "error", "invalid input token");
-                d->npend = 0;   /* llvm-mc clears the bytes collected so far */
-                d->head = 0;
+                bad_token(d, i);   /* llvm-mc clears the bytes collected so far */
                 n = 0;
-                break;          /* ... and skips the rest of the line */
+                break;            /* ... and skips the rest of the line */
             }
             lb[n] = (uint8_t)v;
             lc[n++] = (unsigned)i + 1;
@@ -466,6 +501,7 @@ static void too_long(mqsad_dis_stream *d)
     mqsad__sink_write(&d->err, "\n", 1);
     d->npend = 0;
     d->head = 0;
+    region_end(d);
 }
 
 /* The line in part[0, part_len), with a sentinel newline and padding. */
@@ -600,6 +636,7 @@ mqsad_dis_stream *mqsad_dis_stream_init(void *mem, size_t size, const mqsad_dis_
     d->flags = config->flags;
     mqsad__sink_init(&d->out, d->obuf, sizeof d->obuf, config->write, config->user, MQSAD_STREAM_OUT);
     mqsad__sink_init(&d->err, d->ebuf, sizeof d->ebuf, config->write, config->user, MQSAD_STREAM_DIAG);
+    d->out.holding = d->err.holding = !(d->flags & (MQSAD_DIS_INTERLEAVE | MQSAD_DIS_BINARY));
     return d;
 }
 
@@ -641,6 +678,7 @@ mqsad_status mqsad_dis_stream_finish(mqsad_dis_stream *s)
         if (last) diag(s, s->lineno, (unsigned)s->part_len + 1, s->part, s->part_len, "error", "unclosed atomic block");
         else diag(s, s->lineno + 1, 1, "", 0, "error", "unclosed atomic block");
     }
+    region_end(s);
     return mqsad_dis_stream_flush(s);
 }
 

@@ -11,13 +11,28 @@ void mqsad__sink_init(mqsad__sink *o, char *buf, size_t cap, mqsad_write_fn writ
     o->user = user;
     o->channel = channel;
     o->overflow = 0;
+    o->holding = 0;
+    o->spilled = 0;
+    o->held = 0;
 }
 
 void mqsad__sink_flush(mqsad__sink *o)
 {
-    if (!o->write || !o->len) return;
+    size_t n = o->holding ? o->held : o->len;
+    if (!o->write || !n) return;
+    o->write(o->user, o->channel, o->buf, n);
+    memmove(o->buf, o->buf + n, o->len - n);   /* the held bytes, usually a few lines */
+    o->len -= n;
+    o->held = 0;
+}
+
+void mqsad__sink_make_room(mqsad__sink *o, size_t n)
+{
+    mqsad__sink_flush(o);
+    if (o->cap - o->len >= n || !o->write || !o->len) return;
     o->write(o->user, o->channel, o->buf, o->len);
     o->len = 0;
+    o->spilled = 1;
 }
 
 void mqsad__sink_write(mqsad__sink *o, const void *s, size_t n)
@@ -27,8 +42,8 @@ void mqsad__sink_write(mqsad__sink *o, const void *s, size_t n)
         size_t k = o->cap - o->len;
         if (k == 0) {
             if (!o->write) { o->overflow = 1; return; }
-            mqsad__sink_flush(o);
-            k = o->cap;
+            mqsad__sink_make_room(o, 1);
+            k = o->cap - o->len;
         }
         if (k > n) k = n;
         memcpy(o->buf + o->len, p, k);

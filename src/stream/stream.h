@@ -5,7 +5,11 @@
  * stream's context) that fills up and goes to the caller's mqsad_write_fn in one call when
  * full or flushed, so a caller writing to a file makes one write per block, not per line.
  * A sink without a write function is a bounded buffer: what does not fit sets .overflow
- * and is dropped. */
+ * and is dropped. A holding sink keeps buf[held, len) back: flushes hand over buf[0, held)
+ * only, until mqsad__sink_commit releases the held bytes or mqsad__sink_retract takes them
+ * back (the disassembly stream: llvm-mc decodes the bytes up to the next bracket only
+ * there, and a malformed token before it drops them). When held bytes alone fill the
+ * buffer they go out all the same and can no longer be taken back (.spilled). */
 #ifndef MQSAD_STREAM_H
 #define MQSAD_STREAM_H
 
@@ -26,12 +30,25 @@ typedef struct mqsad__sink {
     void *user;
     int channel;                 /* MQSAD_STREAM_OUT or MQSAD_STREAM_DIAG */
     int overflow;                /* bounded buffer: something did not fit */
+    int holding;                 /* keeps buf[held, len) back (set by the stream) */
+    int spilled;                 /* held bytes had to go out since the last commit */
+    size_t held;
 } mqsad__sink;
 
 void mqsad__sink_init(mqsad__sink *o, char *buf, size_t cap, mqsad_write_fn write, void *user,
                       int channel);
-/* hands what is buffered to the write function (nothing for a bounded buffer) */
+/* hands what is buffered to the write function (nothing for a bounded buffer); a holding
+ * sink only what is not held */
 void mqsad__sink_flush(mqsad__sink *o);
+/* room for n more bytes (n <= o->cap): a flush, then, if held bytes still fill too much,
+ * they go out as well (.spilled) */
+void mqsad__sink_make_room(mqsad__sink *o, size_t n);
+/* a holding sink: what is held becomes ordinary output (and .spilled is cleared) */
+static inline void mqsad__sink_commit(mqsad__sink *o)
+{
+    o->held = o->len;
+    o->spilled = 0;
+}
 /* appends s[0..n), any n (a block larger than the buffer goes out in pieces) */
 void mqsad__sink_write(mqsad__sink *o, const void *s, size_t n);
 /* appends n spaces */
@@ -43,7 +60,7 @@ void mqsad__sink_ulong(mqsad__sink *o, unsigned long v);
  * to o->len. Sinks with a write function only. */
 static inline char *mqsad__sink_room(mqsad__sink *o, size_t n)
 {
-    if (o->cap - o->len < n) mqsad__sink_flush(o);
+    if (o->cap - o->len < n) mqsad__sink_make_room(o, n);
     return o->buf + o->len;
 }
 

@@ -213,7 +213,7 @@ if [ -f "$VEC" ]; then
     done
     rm -f "$tmp/win" "$tmp/wexp" "$tmp/wout"
 fi
-printf 'd63d0004 4220302 # a comment\nd63d0004 123456789\n0x 04220302\n' | "$BIN" dis -t gfx1100 --words > "$tmp/out" 2> "$tmp/err"; rc=$?
+printf '[d63d0004 4220302] # a comment\nd63d0004 123456789\n0x 04220302\n' | "$BIN" dis -t gfx1100 --words > "$tmp/out" 2> "$tmp/err"; rc=$?
 printf '\tv_mqsad_u32_u8 v[4:7], v[2:3], v1, v[8:11]\n' > "$tmp/want"
 cat > "$tmp/want_err" <<EOF
 <stdin>:2:10: error: invalid input token
@@ -239,9 +239,11 @@ EOF
 #  - every byte but NUL, a hex digit or a token delimiter (" \t\r\n,#[]") in each of the 16
 #    digit positions of either form, between valid lines: llvm-mc's "invalid input token" at
 #    the token (no caret line when the byte is not ASCII, as LLVM's SMDiagnostic), the rest
-#    of the line dropped (a "]" line closes the block the "[" opened),
-#    the valid lines printed; from a file and from a pipe; also after runs of 0-8 valid
-#    lines of the same form (a bad line at every place in a group of three).
+#    of the line dropped (a "]" line closes the block the "[" opened), and with it every
+#    byte collected since the last bracket: llvm-mc decodes them only at the next bracket or
+#    the end, so the valid bare lines just before a bad one print nothing, bracketed ones
+#    print; from a file and from a pipe; also after runs of 0-8 valid lines of the same
+#    form (a bad line at every place in a group of three).
 dis_mask() {  # runs $BIN with MQSAD_CPU_MASK=$mask when $mask is set
     if [ -n "$mask" ]; then MQSAD_CPU_MASK=$mask "$BIN" "$@"; else "$BIN" "$@"; fi
 }
@@ -256,6 +258,7 @@ if [ -f "$VEC" ]; then
             if (c < 128) printf "%" col "s\n", "^" > werr   # no caret under a non-ASCII line
         }
         function good(l) { print l > inp; n++; print "\t" t > want }
+        function held(l) { print l > inp; n++ }   # a bad line follows before any bracket
         BEGIN {
             for (c = 1; c < 256; c++) {
                 ch = sprintf("%c", c)
@@ -264,7 +267,7 @@ if [ -f "$VEC" ]; then
                     good("[" w "]")
                     bad("[", "]", k, ch, 2 + 5 * int(k / 2))
                     print "]" > inp; n++
-                    good(w)
+                    held(w)
                     bad("", "", k, ch, 1 + 5 * int(k / 2))
                 }
             }
@@ -273,7 +276,7 @@ if [ -f "$VEC" ]; then
                     for (i = 0; i < r; i++) good("[" w "]")
                     c = 103; bad("[", "]", k, "g", 2 + 5 * int(k / 2))
                     print "]" > inp; n++
-                    for (i = 0; i < r; i++) good(w)
+                    for (i = 0; i < r; i++) held(w)
                     c = 59; bad("", "", k, ";", 1 + 5 * int(k / 2))
                 }
             good(w)
@@ -317,7 +320,7 @@ if [ -f "$VEC" ]; then
         cat "$tmp/ein" | dis_mask dis -t gfx1100 > "$tmp/eout" 2> "$tmp/eerr2"
         cmp -s "$tmp/eout" "$tmp/eexp" && cmp -s "$tmp/eerr2" "$tmp/eerr" && ok || bad "non-hex digits from a pipe, MQSAD_CPU_MASK=${mask:-unset}"
     done
-    [ "$(wc -l < "$tmp/eexp")" -gt 7000 ] && ok || bad "non-hex digit lines: too few"
+    [ "$(wc -l < "$tmp/eexp")" -gt 3500 ] && ok || bad "non-hex digit lines: too few"
 
     # Every MQSAD_CPU_MASK against the others on 30,000 lines: runs of 1-9 rows of one form, valid and invalid words of four
     # targets' vectors in random case, now and then a line with a bad token, a comment, an
