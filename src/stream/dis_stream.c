@@ -29,6 +29,8 @@
  * ends: the output of about 20,000 instructions, the diagnostics of about 3,000 */
 #define DIS_OUT_BUF (1024 * 1024)
 #define DIS_DIAG_BUF (512 * 1024)
+#define DIS_HANDOVER (64 * 1024)    /* what a region leaves is handed over from this size on,
+                                       so that the buffers in use stay in the cache */
 #define DIS_PAD 8                   /* readable bytes after a line's end (token loads) */
 
 struct saved_line {
@@ -156,6 +158,8 @@ static void region_end(mqsad_dis_stream *d)
     mqsad__sink_commit(&d->out);
     mqsad__sink_commit(&d->err);
     d->region_diags = d->diags;
+    if (d->out.len >= DIS_HANDOVER) mqsad__sink_flush(&d->out);
+    if (d->err.len >= DIS_HANDOVER) mqsad__sink_flush(&d->err);
 }
 
 /* a malformed token at column i + 1 of the current line */
