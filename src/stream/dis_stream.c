@@ -166,8 +166,8 @@ static void region_end(mqsad_dis_stream *d)
 static void bad_token(mqsad_dis_stream *d, size_t i)
 {
     if (d->out.holding && !d->out.spilled && !d->err.spilled) {
-        d->out.len = d->out.held;
-        d->err.len = d->err.held;
+        mqsad__sink_retract(&d->out);
+        mqsad__sink_retract(&d->err);
         d->diags = d->region_diags;
     }
     d->npend = 0;

@@ -49,6 +49,8 @@ static inline void mqsad__sink_commit(mqsad__sink *o)
     o->held = o->len;
     o->spilled = 0;
 }
+/* a holding sink that has not spilled: drops what is held */
+static inline void mqsad__sink_retract(mqsad__sink *o) { o->len = o->held; }
 /* appends s[0..n), any n (a block larger than the buffer goes out in pieces) */
 void mqsad__sink_write(mqsad__sink *o, const void *s, size_t n);
 /* appends n spaces */
