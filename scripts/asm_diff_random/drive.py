@@ -100,6 +100,7 @@ if __name__ == "__main__":
         if "\n" in l or "\r" in l: continue
         lines.append(l)
     outdir = sys.argv[5] if len(sys.argv) > 5 else "."
+    os.makedirs(outdir, exist_ok=True)
     out = open(os.path.join(outdir, "mis_%s_%d.txt" % (t, seed)), "w")
     nb = 0
     for s in range(0, n, bs):
