@@ -885,8 +885,9 @@ MQSAD_API mqsad_status mqsad_dis_stream_flush(mqsad_dis_stream *s);
  *  channels. The stream takes no more input afterwards. */
 MQSAD_API mqsad_status mqsad_dis_stream_finish(mqsad_dis_stream *s);
 
-/** The number of diagnostics (warnings and errors) so far (`mqsad dis` exits 1 when it is
- *  not 0). */
+/** The number of diagnostics (warnings and errors) so far, held ones included; those a
+ *  malformed token takes back no longer count (`mqsad dis` exits 1 when it is not 0 after
+ *  mqsad_dis_stream_finish). */
 MQSAD_API unsigned long mqsad_dis_stream_diagnostics(const mqsad_dis_stream *s);
 
 /* ===================================================================================
