@@ -73,23 +73,6 @@ typedef struct par {
     piece slot[SLOTS(MQSAD_ASM_THREADS_MAX)];
 } par;
 
-/* '\n' bytes in p[0..n), eight at a time */
-static unsigned long count_lines(const char *p, size_t n)
-{
-    const uint64_t ones = 0x0101010101010101u, high = 0x8080808080808080u;
-    unsigned long c = 0;
-    size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        uint64_t w, t;
-        memcpy(&w, p + i, 8);
-        w ^= ones * '\n';                                   /* '\n' bytes become 0 */
-        t = ((w & ~high) + ~high) | w;                      /* high bit clear: a 0 byte */
-        c += (unsigned long)((((~t & high) >> 7) * ones) >> 56);
-    }
-    for (; i < n; i++) c += p[i] == '\n';
-    return c;
-}
-
 /* Cuts the next piece (under the lock; p->next < pieces still to cut, p->cut < p->len). */
 static piece *cut_piece(par *p, int state)
 {
@@ -103,7 +86,7 @@ static piece *cut_piece(par *p, int state)
     pc->end = end;
     pc->line = p->cut_line;
     pc->state = state;
-    p->cut_line += count_lines(p->text + p->cut, end - p->cut);
+    p->cut_line += mqsad__count_newlines(p->text + p->cut, end - p->cut);
     p->cut = end;
     p->next++;
     return pc;

@@ -644,13 +644,11 @@ unsigned long mqsad_asm_stream_errors(const mqsad_asm_stream *s) { return s ? s-
 
 unsigned long mqsad__asm_stream_next_line(const mqsad_asm_stream *s)
 {
-    unsigned long line = s->lineno;
-    size_t i;
-    for (i = 0; i < s->carry_len; i++) line += s->carry[i] == '\n';
-    return line;
+    return s->lineno + mqsad__count_newlines(s->carry, s->carry_len);
 }
 
-int mqsad__asm_stream_has_symbols(const mqsad_asm_stream *s)
+/* 1 once s holds labels, symbols or pending forward references */
+static int has_symbols(const mqsad_asm_stream *s)
 {
     const mqsad_asm_state *st = &s->state;
     return st->temp_labels || st->dir_labels || st->dir_values || st->named_labels ||
@@ -677,8 +675,8 @@ void mqsad__asm_stream_trial(mqsad_asm_stream *trial, const mqsad_asm_stream *s,
  * s if the trial named none (state.lookups), a ".text" already echoed if it read none. */
 int mqsad__asm_stream_take(mqsad_asm_stream *s, const mqsad_asm_stream *trial, unsigned long line)
 {
-    int s_symbols = mqsad__asm_stream_has_symbols(s);
-    if (s_symbols && (trial->state.lookups || mqsad__asm_stream_has_symbols(trial))) return -1;
+    int s_symbols = has_symbols(s);
+    if (s_symbols && (trial->state.lookups || has_symbols(trial))) return -1;
     if (trial->spilled || s->lineno != line || s->carry_len || s->skip_line ||
         s->recovery != REC_NONE || (s->in_text && trial->text_seen))
         return 0;
@@ -695,7 +693,7 @@ int mqsad__asm_stream_take(mqsad_asm_stream *s, const mqsad_asm_stream *trial, u
     s->carry_len = trial->carry_len;
     s->scanned = trial->scanned;
     memcpy(s->carry, trial->carry, trial->carry_len);
-    if (!s_symbols && mqsad__asm_stream_has_symbols(trial)) {
+    if (!s_symbols && has_symbols(trial)) {
         s->state = trial->state;
         s->defer_len = trial->defer_len;
         memcpy(s->defer, trial->defer, trial->defer_len);

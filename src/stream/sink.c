@@ -90,6 +90,21 @@ static inline uint64_t has_byte(uint64_t w, unsigned char c)
     return (x - ONES) & ~x & HIGHS;
 }
 
+unsigned long mqsad__count_newlines(const char *s, size_t n)
+{
+    unsigned long c = 0;
+    size_t i = 0;
+    for (; i + 8 <= n; i += 8) {
+        uint64_t w, t;
+        memcpy(&w, s + i, 8);
+        w ^= ONES * '\n';                                   /* '\n' bytes become 0 */
+        t = ((w & ~HIGHS) + ~HIGHS) | w;                     /* high bit clear: a 0 byte */
+        c += (unsigned long)((((~t & HIGHS) >> 7) * ONES) >> 56);
+    }
+    for (; i < n; i++) c += s[i] == '\n';
+    return c;
+}
+
 /* the whole 8-byte blocks at the start of s[0..n) without '\n' or '\r' (and, when
  * plain, without '\t' or a non-ASCII byte): where a byte loop has to look */
 static size_t skip_blocks(const char *s, size_t n, int plain)

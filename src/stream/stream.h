@@ -85,6 +85,8 @@ void mqsad__sink_diag(mqsad__sink *o, const char *name, unsigned long line, unsi
                       const char *kind, const char *msg, const char *seg, size_t len);
 /* the index of the first '\n' or '\r' in s[0..n), n when there is none */
 size_t mqsad__line_end(const char *s, size_t n);
+/* the '\n' bytes in s[0..n) */
+unsigned long mqsad__count_newlines(const char *s, size_t n);
 /* only the source line and caret of mqsad__sink_diag */
 void mqsad__sink_source(mqsad__sink *o, const char *seg, size_t len, unsigned col);
 
@@ -197,9 +199,6 @@ static inline char *mqsad__dis_fast(const struct mqsad__dis_tables *c, uint32_t 
  * start, is in that state. */
 /* the line the next byte fed to s is on */
 unsigned long mqsad__asm_stream_next_line(const mqsad_asm_stream *s);
-/* 1 once s holds labels, symbols or pending forward references (a trial that names any
- * cannot be taken after that) */
-int mqsad__asm_stream_has_symbols(const mqsad_asm_stream *s);
 /* starts trial (mqsad_asm_stream_size() bytes) with s's settings at `line`; its output goes
  * to out[0..out_cap) and diag[0..diag_cap) (more sets its spilled flag) */
 void mqsad__asm_stream_trial(mqsad_asm_stream *trial, const mqsad_asm_stream *s, unsigned long line,
