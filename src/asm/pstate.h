@@ -1,6 +1,7 @@
 /* pstate.h — the instruction parser's operands and state, shared by the files that read a
- * statement's operands: parse.c (the driver, matching, validation), reg.c (registers),
- * dpp.c (DPP controls and modifiers, D5) and scan.c (the operand scanner). The lexer and
+ * statement's operands: parse.c (the driver), match.c (matching, validation, codes),
+ * reg.c (registers), dpp.c (DPP controls and modifiers, D5) and scan.c (the operand
+ * scanner). The lexer and
  * the expression evaluator below them are asm/asm.h's. */
 #ifndef MQSAD_ASM_PSTATE_H
 #define MQSAD_ASM_PSTATE_H
@@ -14,6 +15,13 @@
 enum { PO_REG = 1, PO_IMM, PO_EXPR, PO_CLAMP, PO_TOKEN, PO_DPP_MOD };
 enum { RK_VGPR = 1, RK_SGPR, RK_TTMP, RK_AGPR, RK_SPECIAL };
 #define SPECIAL_PC ((mqsad_special)(MQSAD_SPECIAL_COUNT + 1))  /* "pc": never an operand here */
+
+/* operands kept of a line (more are counted, for the matcher's column) */
+#define MAX_OPS 8
+/* With this many operands or more, llvm-mc 22 reports any operand mismatch at the
+ * OP_MATCH_CAP-th one (measured: 26 operands point at the mismatch, 27 and more at the
+ * 27th, whatever it is; the generated matcher's fixed operand table). */
+#define OP_MATCH_CAP 27
 
 typedef struct pop {
     int kind;
@@ -50,6 +58,24 @@ static inline void perr(pstate *p, unsigned pos, const char *msg)
     p->err = 1;
     p->err_pos = pos;
     snprintf(p->msg, sizeof p->msg, "%s", msg);
+}
+
+/* msg into dst[0..size), cut to fit */
+static inline void put_msg(char *dst, size_t size, const char *msg)
+{
+    size_t n = strlen(msg);
+    if (n >= size) n = size - 1;
+    memcpy(dst, msg, n);
+    dst[n] = '\0';
+}
+
+/* diag's status, column and message; nothing without diag */
+static inline void fill_diag(mqsad_diag *diag, mqsad_status st, unsigned col, const char *msg)
+{
+    if (!diag) return;
+    diag->status = st;
+    diag->column = col;
+    put_msg(diag->message, sizeof diag->message, msg);
 }
 
 static inline const asm_tok *cur(pstate *p) { return asm_cur(&p->lx); }
@@ -106,6 +132,27 @@ int mqsad__asm_dpp_modifier(pstate *p, unsigned k);
 /* read one, with llvm-mc 22's checks and messages; 0 with p->err set on error */
 int mqsad__asm_parse_dpp_control(pstate *p);
 int mqsad__asm_parse_dpp_modifier(pstate *p, unsigned *bad_bound);
+
+/* ---- match.c: matching, validation, operand codes ------------------------------------- */
+
+/* What matching needs to know of a line's DPP controls (D5) and its mnemonic */
+typedef struct dpp_line {
+    unsigned pos;        /* column of the DPP control that makes the line VOP3-DPP, 0 if none */
+    unsigned after;      /* column of the first thing after it the DPP form does not take */
+    int variant;         /* the mnemonic asked for _e64_dpp */
+    int suffixed;        /* the mnemonic had an encoding suffix */
+} dpp_line;
+
+/* 1 if LLVM's tables hold DPP forms of the instruction: one whose operands are all 32-bit */
+int mqsad__asm_has_vop3_dpp_form(const mqsad_insn_info *in);
+/* MatchInstructionImpl over the line's operands ops[0..nops) (cap_pos: the column of the
+ * OP_MATCH_CAP-th), then validateDPP and D5; MQSAD_OK or the error in *diag */
+mqsad_status mqsad__asm_match(pstate *p, const pop *ops, unsigned nops, unsigned cap_pos,
+                              unsigned mnem_pos, const dpp_line *d, mqsad_diag *diag);
+/* *in from the matched operands (clampop: the fifth, or NULL) with validateInstruction's
+ * checks in LLVM's order, then every operand's code and the literal */
+mqsad_status mqsad__asm_build(pstate *p, const pop *ops, const pop *clampop, unsigned mnem_pos,
+                              const char *text, mqsad_inst *in, mqsad_diag *diag);
 
 /* ---- scan.c: the operand scanner ------------------------------------------------------- */
 
