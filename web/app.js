@@ -313,6 +313,11 @@
       out.replaceChildren(el('div', { class: 'err', text: `column ${p.column}: ${p.message}` }));
       return;
     }
+    if (!p.bytes.length) {   /* nothing to read yet: llvm-mc prints nothing either */
+      input.removeAttribute('aria-invalid');
+      out.replaceChildren(el('div', { class: 'note', id: 'dis-empty', text: 'Type or paste the bytes of an instruction.' }));
+      return;
+    }
     const r = m.disassemble(state.target, p.bytes);
     if (!r.ok) {
       input.setAttribute('aria-invalid', 'true');

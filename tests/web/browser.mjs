@@ -230,6 +230,11 @@ async function pageChecks(page, base, name) {
   check(inv.OMOD === 3 && inv.NEG === 7 && inv.VDST === 5, `${name}: and their fields are drawn`, inv);
   const badRows = await page.eval(`[...document.querySelectorAll('#fields tr.bad')].map((r) => r.dataset.field).join(' ')`);
   check(badRows === 'OMOD NEG', `${name}: the offending fields are marked`, badRows);
+  // an empty bytes box is nothing to read (llvm-mc prints nothing): no warning
+  await page.type('bytes-in', '');
+  check(!(await page.text('#dis-err')) && (await page.text('#dis-empty')) !== null &&
+        (await page.eval(`document.getElementById('bytes-in').getAttribute('aria-invalid')`)) === null,
+        `${name}: an empty bytes box is no error`, await page.text('#dis-out'));
 
   // a generation without V_MQSAD_U32_U8 (GFX6) switches to an instruction it has
   await page.choose('gen', 'GCN1');
