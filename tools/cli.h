@@ -27,6 +27,14 @@ int cli_is_help(const char *arg);
  * of the input. The caller flushes its own output buffer first and exits 1. */
 void cli_read_error(const char *cmd, const char *name, int err);
 
+/* The target option at argv[*i]: -t NAME, --target NAME, --target=NAME, or llvm-mc's
+ * -mcpu NAME, --mcpu NAME, -mcpu=NAME, --mcpu=NAME. Returns 1 with *name set (and *i on a
+ * separate NAME), -1 after "mqsad CMD: OPT needs a target" on stderr when NAME is missing
+ * (the caller exits 2), 0 if argv[*i] is no target option. */
+int cli_target_arg(const char *cmd, int argc, char **argv, int *i, const char **name);
+/* 1 if arg is one of the spellings of the target option cli_target_arg reads */
+int cli_is_target_option(const char *arg);
+
 /* mqsad_target_lookup(name), or NULL after "mqsad CMD: unknown target 'NAME' ..." on stderr
  * (with the reason when mqsad_target_without_instruction() knows NAME); the caller exits 2. */
 const mqsad_target *cli_target(const char *cmd, const char *name);

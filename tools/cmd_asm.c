@@ -20,7 +20,7 @@ static void usage(FILE *o)
     fprintf(o, "usage: mqsad asm -t TARGET [--hex|--bin] [-j N] [FILE]\n"
                "  Assembles SAD-family lines (v_mqsad_u32_u8 and its seven siblings; LLVM syntax) like\n"
                "  `llvm-mc -triple=amdgcn -mcpu=TARGET -show-encoding` (no leading .text line).\n"
-               "  -t, --target NAME  gfx name (gfx1100) or generation (rdna3, cdna3, ...)\n"
+               "  -t, --target NAME  gfx name (gfx1100) or generation (rdna3, cdna3, ...); also -mcpu=NAME\n"
                "  --hex              print each instruction as little-endian 32-bit hex words\n"
                "  --bin              write the raw bytes to stdout\n"
                "  -j, --jobs N       threads (default: one per CPU; the output is the same)\n"
@@ -49,12 +49,10 @@ int cmd_asm(int argc, char **argv)
     cfg.output = MQSAD_ASM_SHOW_ENCODING;
     for (i = 1; i < argc; i++) {
         if (cli_is_help(argv[i])) { usage(stdout); return 0; }
-        if (!strcmp(argv[i], "-t") || !strcmp(argv[i], "--target")) {
-            if (++i >= argc) { fprintf(stderr, "mqsad asm: %s needs a target\n", argv[i - 1]); return 2; }
-            tname = argv[i];
-        } else if (!strncmp(argv[i], "--target=", 9)) tname = argv[i] + 9;
-        else if (!strncmp(argv[i], "-mcpu=", 6)) tname = argv[i] + 6;
-        else if (!strcmp(argv[i], "--hex") || !strcmp(argv[i], "--bin")) {
+        int t = cli_target_arg("asm", argc, argv, &i, &tname);
+        if (t < 0) return 2;
+        if (t) continue;
+        if (!strcmp(argv[i], "--hex") || !strcmp(argv[i], "--bin")) {
             mqsad_asm_output mode = !strcmp(argv[i], "--hex") ? MQSAD_ASM_HEX : MQSAD_ASM_BIN;
             if (cfg.output != MQSAD_ASM_SHOW_ENCODING && cfg.output != mode) {
                 fprintf(stderr, "mqsad asm: --hex and --bin exclude each other\n");

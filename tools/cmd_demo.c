@@ -359,20 +359,14 @@ int cmd_demo(int argc, char **argv)
 {
     const mqsad_target *sel[32];
     size_t nsel = 0, i;
-    int strict = 0, a;
+    int strict = 0, a, topt;
 
     for (a = 1; a < argc; a++) {
         const char *name;
         if (cli_is_help(argv[a])) { demo_usage(stdout); return 0; }
         if (!strcmp(argv[a], "--strict")) { strict = 1; continue; }
-        if (!strcmp(argv[a], "-t") || !strcmp(argv[a], "--target")) {
-            if (a + 1 >= argc) {
-                fprintf(stderr, "mqsad demo: %s needs a target name\n", argv[a]);
-                return 2;
-            }
-            name = argv[++a];
-        } else if (!strncmp(argv[a], "--target=", 9)) {
-            name = argv[a] + 9;
+        if ((topt = cli_target_arg("demo", argc, argv, &a, &name)) != 0) {
+            if (topt < 0) return 2;
         } else {
             fprintf(stderr, "mqsad demo: unexpected argument '%s' (try 'mqsad demo --help')\n",
                     argv[a]);

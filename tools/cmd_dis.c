@@ -31,7 +31,8 @@ static void dis_usage(FILE *out)
         "\n"
         "  -t TARGET, --target=TARGET   gfx name (gfx1100) or generation (gcn2, gcn3, vega,\n"
         "                               cdna1..cdna5, rdna1..rdna4, rdna3.5); GFX7 decodes\n"
-        "                               exactly what the GFX7 assembler produces\n"
+        "                               exactly what the GFX7 assembler produces; also\n"
+        "                               -mcpu=TARGET, as llvm-mc\n"
         "  --explain                    after each word, a table of its bit fields\n"
         "                               (name, bits hi:lo, value, meaning), as `;` lines\n"
         "  --bin                        the input is raw bytes (e.g. `mqsad asm --bin`);\n"
@@ -92,13 +93,10 @@ int cmd_dis(int argc, char **argv)
     for (i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (cli_is_help(a)) { dis_usage(stdout); return 0; }
-        if (!strcmp(a, "-t") || !strcmp(a, "--target") || !strcmp(a, "-mcpu") || !strcmp(a, "--mcpu")) {
-            if (++i >= argc) { fprintf(stderr, "mqsad dis: %s needs a target\n", a); return 2; }
-            tname = argv[i];
-        } else if (!strncmp(a, "--target=", 9)) tname = a + 9;
-        else if (!strncmp(a, "-mcpu=", 6)) tname = a + 6;
-        else if (!strncmp(a, "--mcpu=", 7)) tname = a + 7;
-        else if (!strcmp(a, "--explain")) cfg.flags |= MQSAD_DIS_EXPLAIN;
+        int t = cli_target_arg("dis", argc, argv, &i, &tname);
+        if (t < 0) return 2;
+        if (t) continue;
+        if (!strcmp(a, "--explain")) cfg.flags |= MQSAD_DIS_EXPLAIN;
         else if (!strcmp(a, "--bin")) cfg.flags |= MQSAD_DIS_BINARY;
         else if (!strcmp(a, "--words")) cfg.flags |= MQSAD_DIS_WORDS;
         else if (a[0] == '-' && a[1]) { fprintf(stderr, "mqsad dis: unknown option '%s'\n", a); dis_usage(stderr); return 2; }

@@ -190,7 +190,7 @@ int cmd_exec(int argc, char **argv)
     const char *target_name = NULL, *state_path = NULL;
     const char *sets[EXEC_MAX_SETS];
     char *pos[EXEC_MAX_SETS];
-    int nsets = 0, npos = 0, json = 0, bytes_mode = 0, i, rc;
+    int nsets = 0, npos = 0, json = 0, bytes_mode = 0, i, rc, topt;
     unsigned wave = 0;
     const mqsad_target *t;
     mqsad_inst inst;
@@ -203,19 +203,16 @@ int cmd_exec(int argc, char **argv)
     for (i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (npos > 0 && a[0] == '-' && strcmp(a, "--json") && strcmp(a, "--wave32") && strcmp(a, "--wave64") &&
-            strcmp(a, "--set") && strcmp(a, "--state") && strcmp(a, "-t") && strcmp(a, "--target") &&
-            strcmp(a, "--bytes") && strncmp(a, "--target=", 9) && !cli_is_help(a)) {
+            strcmp(a, "--set") && strcmp(a, "--state") && strcmp(a, "--bytes") && !cli_is_target_option(a) &&
+            !cli_is_help(a)) {
             /* after the instruction started, "-1," etc. are operands */
             if (npos >= EXEC_MAX_SETS) goto too_many;
             pos[npos++] = argv[i];
             continue;
         }
         if (cli_is_help(a)) { exec_usage(stdout); return 0; }
-        if (!strcmp(a, "-t") || !strcmp(a, "--target")) {
-            if (++i >= argc) { fprintf(stderr, "mqsad exec: %s needs a target\n", a); return 2; }
-            target_name = argv[i];
-        } else if (!strncmp(a, "--target=", 9)) {
-            target_name = a + 9;
+        if ((topt = cli_target_arg("exec", argc, argv, &i, &target_name)) != 0) {
+            if (topt < 0) return 2;
         } else if (!strcmp(a, "--wave32") || !strcmp(a, "--wave64")) {
             unsigned w = a[6] == '3' ? 32u : 64u;
             if (wave && wave != w) { fprintf(stderr, "mqsad exec: --wave32 and --wave64 conflict\n"); return 2; }

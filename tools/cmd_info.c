@@ -350,7 +350,7 @@ int cmd_info(int argc, char **argv)
     const mqsad_target *sel[64];
     const mqsad_insn_info *in = mqsad_insn_get(MQSAD_INSN_MQSAD_U32_U8);
     size_t nsel = 0, i;
-    int all = 0, list = 0, a;
+    int all = 0, list = 0, a, topt;
 
     for (a = 1; a < argc; a++)
         if (cli_is_help(argv[a])) { info_usage(stdout); return 0; }
@@ -375,14 +375,8 @@ int cmd_info(int argc, char **argv)
             }
             continue;
         }
-        if (!strcmp(argv[a], "-t") || !strcmp(argv[a], "--target")) {
-            if (a + 1 >= argc) {
-                fprintf(stderr, "mqsad info: %s needs a target name\n", argv[a]);
-                return 2;
-            }
-            name = argv[++a];
-        } else if (!strncmp(argv[a], "--target=", 9)) {
-            name = argv[a] + 9;
+        if ((topt = cli_target_arg("info", argc, argv, &a, &name)) != 0) {
+            if (topt < 0) return 2;
         } else if (!strncmp(argv[a], "-t", 2)) {
             name = argv[a] + 2;
         } else {

@@ -49,6 +49,14 @@ grep -q 'encoding: \[0x04,0x00,0x3d,0xd6,0x02,0x03,0x22,0x04\]' "$TMP/out" && ok
 "$BIN" asm >/dev/null 2>&1; [ $? -eq 2 ] && ok || bad "missing target exit status"
 "$BIN" asm -t gfx9999 </dev/null >/dev/null 2>&1; [ $? -eq 2 ] && ok || bad "unknown target exit status"
 "$BIN" asm -t </dev/null >/dev/null 2>"$TMP/e"; [ $? -eq 2 ] && grep -qx 'mqsad asm: -t needs a target' "$TMP/e" && ok || bad "-t without a value"
+# llvm-mc's -mcpu spellings name the target as -t does (llvm-mc-22 -mcpu=gfx1100's bytes)
+for o in -mcpu=gfx1100 --mcpu=gfx1100 "-mcpu gfx1100" "--mcpu gfx1100" --target=gfx1100; do
+    echo 'v_sad_u32 v1, v2, v3, v4' | "$BIN" asm $o >"$TMP/out" 2>&1
+    grep -q 'encoding: \[0x01,0x00,0x25,0xd6,0x02,0x07,0x12,0x04\]' "$TMP/out" && ok || bad "asm $o: $(cat "$TMP/out")"
+    echo '0x01,0x00,0x25,0xd6,0x02,0x07,0x12,0x04' | "$BIN" dis $o >"$TMP/out" 2>&1
+    [ "$(cat "$TMP/out")" = "$(printf '\tv_sad_u32 v1, v2, v3, v4')" ] && ok || bad "dis $o: $(cat "$TMP/out")"
+done
+"$BIN" asm --mcpu </dev/null >/dev/null 2>"$TMP/e"; [ $? -eq 2 ] && grep -qx 'mqsad asm: --mcpu needs a target' "$TMP/e" && ok || bad "--mcpu without a value"
 "$BIN" asm -t gfx1100 --bin --hex </dev/null >/dev/null 2>"$TMP/e"; [ $? -eq 2 ] && grep -qx 'mqsad asm: --hex and --bin exclude each other' "$TMP/e" && ok || bad "--bin with --hex"
 
 # -j: the same output on any number of threads. The golden file (no labels) repeated to
