@@ -7,11 +7,16 @@
     gen_seeds.py --family --seeds fuzz/corpus
         adds the SAD-family seeds (every member on eight targets, as text and as words)
         to the committed corpora; `--data` runs include them too.
+    gen_seeds.py --stream --data tests/data --seeds fuzz/corpus
+        writes the stream harness's seeds: the whole-file inputs of tests/data (*.in,
+        asm_golden_input.s), each for the assembler or the disassembler on a few targets and
+        modes, into SEEDS/stream/; `--data` runs include them too.
     gen_seeds.py --cap N --from DIR --seeds DIR2
         replaces DIR2 with at most N files of DIR (used after `libFuzzer -merge=1`).
 
 Every file is byte 0 = target selector (the index into fuzz_target_names in fuzz/fuzz.h),
-then the harness's payload; fuzz_state has a wave-size byte after the selector. File
+then the harness's payload; fuzz_state has a wave-size byte after the selector, fuzz_stream
+a mode byte and two bytes seeding its piece lengths. File
 names are the SHA-1 of the contents (as libFuzzer names them). Python 3 stdlib only.
 """
 import argparse, gzip, hashlib, os, random, shutil, sys
@@ -23,7 +28,7 @@ TARGETS = ["gfx700", "gfx701", "gfx702", "gfx703", "gfx704", "gfx705",
            "gfx1010", "gfx1030", "gfx1100", "gfx1150", "gfx1200", "gfx1250",
            "gfx600", "gfx601", "gfx602"]
 TIDX = {t: i for i, t in enumerate(TARGETS)}
-HARNESSES = ["decode", "asm", "state", "rt_dis", "rt_asm"]
+HARNESSES = ["decode", "asm", "state", "rt_dis", "rt_asm", "stream"]
 
 
 def rows(path):
@@ -146,6 +151,27 @@ def family_seeds():
     return seeds
 
 
+def stream_seeds(data):
+    """fuzz_stream inputs: byte 1 = mode (bit 0 the disassembler, then its MQSAD_DIS_* flags
+    WORDS 1, BINARY 2, EXPLAIN 4, INTERLEAVE 8, or the assembler's output 0..2), bytes 2-3 =
+    the piece-length seed, then the file."""
+    out = []
+    names = sorted(n for n in os.listdir(data) if n.endswith(".in") or n == "asm_golden_input.s")
+    for k, n in enumerate(names):
+        with open(os.path.join(data, n), "rb") as f:
+            text = f.read()[:8000]
+        dis = "dis" in n
+        modes = [1, 1 | 4 << 1, 1 | 8 << 1] if dis else [0, 1 << 1, 2 << 1]
+        for j, t in enumerate(("gfx1100", "gfx900", "gfx1250")):
+            out.append(bytes([TIDX[t], modes[j], k & 255, j]) + text)
+    words = b"d63d0004 07f182c1\n0xD63D0004,0x07F182C1\nzz d63d\n"
+    raw = bytes([0x04, 0x00, 0x3d, 0xd6, 0x02, 0x03, 0x22, 0x04, 0xff, 0x00, 0x3d, 0xd6, 0xff, 0x03])
+    for t in ("gfx1100", "gfx1250"):
+        out.append(bytes([TIDX[t], 1 | 1 << 1, 7, 1]) + words)
+        out.append(bytes([TIDX[t], 1 | 2 << 1, 9, 2]) + raw)
+    return out
+
+
 def generate(data):
     seeds = {h: [] for h in HARNESSES}
     for r in rows(find(data, "disasm_vectors.tsv")):
@@ -173,6 +199,7 @@ def generate(data):
                 seeds["decode"].append(bytes([t]) + b)     # includes GFX7 words
                 seeds["rt_dis"].append(bytes([t]) + b)
     seeds["state"] = state_seeds()
+    seeds["stream"] = stream_seeds(data)
     for h, blobs in family_seeds().items():
         seeds[h].extend(blobs)
     for h in seeds:
@@ -204,9 +231,14 @@ def main():
     ap.add_argument("--max", type=int, default=400)
     ap.add_argument("--cap", type=int)
     ap.add_argument("--from", dest="src")
+    ap.add_argument("--stream", action="store_true",
+                    help="only write the stream harness's seeds (from --data) to --seeds")
     ap.add_argument("--family", action="store_true",
                     help="only add the SAD-family seeds to --seeds (kept beside the sample)")
     a = ap.parse_args()
+    if a.stream:
+        write_dir(os.path.join(a.seeds, "stream"), sorted(set(stream_seeds(a.data))), True)
+        return
     if a.family:
         for h, blobs in family_seeds().items():
             write_dir(os.path.join(a.seeds, h), blobs, False)

@@ -21,7 +21,7 @@
 # harness code, no libFuzzer). A crash found by `make fuzz`: copy the file from
 # $(FUZZ_BUILD)/fuzz/crash/NAME/ into fuzz/regress/NAME/ and it is a regression test.
 
-FUZZ_HARNESSES ?= decode asm state rt_dis rt_asm
+FUZZ_HARNESSES ?= decode asm state rt_dis rt_asm stream
 FUZZ_ONLY      ?= $(FUZZ_HARNESSES)
 FUZZ_CC        ?= clang
 FUZZ_BUILD     ?= $(BUILD)-fuzz
@@ -38,6 +38,7 @@ FUZZ_OPTS_rt_dis := -max_len=40
 FUZZ_OPTS_asm    := -max_len=1024 -dict=fuzz/asm.dict
 FUZZ_OPTS_rt_asm := -max_len=512 -dict=fuzz/asm.dict
 FUZZ_OPTS_state  := -max_len=1024 -dict=fuzz/state.dict
+FUZZ_OPTS_stream := -max_len=8192 -dict=fuzz/asm.dict
 
 FUZZ_SRC_COMMON := fuzz/fuzz.h fuzz/replay.h include/mqsad.h
 
@@ -77,7 +78,7 @@ fuzz: fuzz-build
 	  mkdir -p fuzz/corpus-work/$$h fuzz/regress/$$h $(FUZZ_BUILD)/fuzz/crash/$$h; \
 	  case $$h in decode) o='$(FUZZ_OPTS_decode)';; rt_dis) o='$(FUZZ_OPTS_rt_dis)';; \
 	    asm) o='$(FUZZ_OPTS_asm)';; rt_asm) o='$(FUZZ_OPTS_rt_asm)';; \
-	    state) o='$(FUZZ_OPTS_state)';; *) o='';; esac; \
+	    state) o='$(FUZZ_OPTS_state)';; stream) o='$(FUZZ_OPTS_stream)';; *) o='';; esac; \
 	  echo "== fuzz_$$h for $(FUZZ_TIME) s"; \
 	  $(FUZZ_NICE) $(FUZZ_BUILD)/fuzz/fuzz_$$h $$o -max_total_time=$(FUZZ_TIME) \
 	    -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \

@@ -20,6 +20,9 @@
 #define FUZZ_ENTRY fuzz_rt_asm_entry
 #include "../fuzz/fuzz_rt_asm.c"
 #undef FUZZ_ENTRY
+#define FUZZ_ENTRY fuzz_stream_entry
+#include "../fuzz/fuzz_stream.c"
+#undef FUZZ_ENTRY
 #include "../fuzz/replay.h"
 
 #include "t.h"
@@ -30,6 +33,7 @@ static const struct { const char *name; fuzz_entry_fn fn; unsigned long min_seed
     { "state", fuzz_state_entry, 50 },
     { "rt_dis", fuzz_rt_dis_entry, 100 },
     { "rt_asm", fuzz_rt_asm_entry, 100 },
+    { "stream", fuzz_stream_entry, 100 },
 };
 
 int main(void)
