@@ -100,7 +100,9 @@ export interface Mqsad {
   /** The eight instructions, V_MQSAD_U32_U8 first. */
   instructions(): InstructionInfo[];
 
-  /** Assembles one line of LLVM AMDGPU assembly (a trailing comment is allowed).
+  /** Assembles one line of LLVM AMDGPU assembly (a trailing comment is allowed; text
+   *  after the first newline is not read). A line of more than 65536 UTF-8 bytes is
+   *  { ok: false, column: 1, message: "line too long (more than 65536 bytes)" }.
    *  target: a gfx name or a generation name ("gfx1100", "rdna3"); an unknown one throws
    *  a RangeError. */
   assemble(target: string, line: string): AssembleResult;

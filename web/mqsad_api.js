@@ -142,9 +142,10 @@ function mqsadApi(x) {
 
     assemble(target, line) {
       const t = needTarget(target);
-      const b = enc.encode(String(line));
+      const s = String(line), nl = s.indexOf('\n');
+      const b = enc.encode(nl < 0 ? s : s.slice(0, nl));   /* the first line only */
       const n = put(b, false);
-      if (n < 0) return { ok: false, column: inMax + 1, message: 'line too long' };
+      if (n < 0) return { ok: false, column: 1, message: `line too long (more than ${inMax} bytes)` };
       x.web_assemble(t, n);
       const r = out();
       if (!r.ok) return { ok: false, column: r.column, message: r.message, status: r.status };

@@ -55,6 +55,12 @@ test('the seed example and a bad line (llvm-mc 22 on gfx1100)', () => {
   const bad = m.assemble('gfx1100', '/*é*/ v_mqsad_u32_u8 v[4:7], v[2:3], v1, v[8:13]');
   const want = cliAssemble('gfx1100', '/*é*/ v_mqsad_u32_u8 v[4:7], v[2:3], v1, v[8:13]');
   assert.deepEqual({ ok: bad.ok, column: bad.column, message: bad.message }, want);
+  // one line: what follows the first newline is not read, however long
+  const two = m.assemble('gfx1100', 'v_mqsad_u32_u8 v[5:8], -1, -1, v[252:255]\n' + 'x'.repeat(100000));
+  assert.equal(two.ok && hex(two.bytes), '05 00 3d d6 c1 82 f1 07');
+  // the module's bound (mqsad.d.ts): a longer line is an error at column 1
+  assert.deepEqual(m.assemble('gfx1100', 'v_sad_u32 v1, v2, v3, ' + '1+'.repeat(40000) + '1'),
+    { ok: false, column: 1, message: 'line too long (more than 65536 bytes)' });
 });
 
 const asmFiles = dataFiles(/^(.*_)?asm_vectors(?!_detail).*\.tsv(\.gz)?$/);
