@@ -50,14 +50,8 @@ int cli_target_arg(const char *cmd, int argc, char **argv, int *i, const char **
 const mqsad_target *cli_target(const char *cmd, const char *name)
 {
     const mqsad_target *t = mqsad_target_lookup(name);
-    const char *gen;
-    if (t) return t;
-    if ((gen = mqsad_target_without_instruction(name)) != NULL)
-        fprintf(stderr, "mqsad %s: unknown target '%s': %s has no v_mqsad_u32_u8 (it first"
-                " appears in GFX7, gfx700; see 'mqsad info --list')\n", cmd, name, gen);
-    else
-        fprintf(stderr, "mqsad %s: unknown target '%s' (see 'mqsad info --list')\n", cmd, name);
-    return NULL;
+    if (!t) fprintf(stderr, "mqsad %s: unknown target '%s' (see 'mqsad info --list')\n", cmd, name);
+    return t;
 }
 
 void cli_print_insn_names(FILE *out, size_t indent)

@@ -35,8 +35,9 @@ int cli_target_arg(const char *cmd, int argc, char **argv, int *i, const char **
 /* 1 if arg is one of the spellings of the target option cli_target_arg reads */
 int cli_is_target_option(const char *arg);
 
-/* mqsad_target_lookup(name), or NULL after "mqsad CMD: unknown target 'NAME' ..." on stderr
- * (with the reason when mqsad_target_without_instruction() knows NAME); the caller exits 2. */
+/* mqsad_target_lookup(name), or NULL after "mqsad CMD: unknown target 'NAME' ..." on stderr;
+ * the caller exits 2. (A target without an instruction is known: commands report that per
+ * instruction.) */
 const mqsad_target *cli_target(const char *cmd, const char *name);
 /* The family's mnemonics from the instruction table, three a line, lines after the first
  * indented by indent spaces (for --help texts). */
