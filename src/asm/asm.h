@@ -67,8 +67,6 @@ static inline void asm_next(asm_lexer *lx)
         mqsad__asm_lex_one(lx, &lx->la[0]);
     }
 }
-/* 1 if the current token is an identifier equal to s (case-sensitive). */
-int mqsad__asm_is_ident(asm_lexer *lx, const asm_tok *t, const char *s);
 
 /* ---- expressions (src/asm/expr.c) --------------------------------------------------------- */
 

@@ -363,8 +363,3 @@ void mqsad__asm_lex_init(asm_lexer *lx, const char *text, size_t len)
 
 void mqsad__asm_lex_one(asm_lexer *lx, asm_tok *t) { lex_one(lx, t); }
 
-int mqsad__asm_is_ident(asm_lexer *lx, const asm_tok *t, const char *s)
-{
-    size_t n = strlen(s);
-    return t->kind == TK_IDENT && t->len == n && memcmp(lx->text + t->pos, s, n) == 0;
-}

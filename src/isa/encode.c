@@ -26,7 +26,7 @@ static void wr32(uint8_t *p, uint32_t v)
 
 /* Packs an instruction whose operand codes are already resolved and validated (what a
  * successful mqsad_parse leaves: every rule of mqsad_validate was checked there and every
- * .code set by mqsad_operand_resolve), so mqsad_assemble need not validate twice. */
+ * .code set by mqsad_operand_resolve_insn), so mqsad_assemble need not validate twice. */
 mqsad_status mqsad__encode_parsed(const mqsad_inst *inst, uint8_t *out, size_t size, size_t *written)
 {
     size_t need = 8u + inst->literal_size;

@@ -42,27 +42,25 @@ int mqsad_special_code(const mqsad_target *t, mqsad_special id, int for_asm);
  * every other slot); 1/(2pi) only when the target has it. */
 int mqsad_inline_int_code(int64_t v);
 int mqsad_inline_float_code(const mqsad_target *t, int slot, uint64_t bits);
-/* Bit pattern of inline float code 240..248 in the slot's type (f64 for SRC0, else f32). */
-uint64_t mqsad_inline_float_bits(int slot, unsigned code);
 /* The same rules by the slot's width in dwords (2: a 64-bit slot, f64 constants; 1: a
  * 32-bit slot, f32 constants), for every instruction of the family; the slot forms are
  * V_MQSAD_U32_U8's (SRC0 64-bit, every other slot 32-bit). */
 int mqsad_inline_float_code_w(const mqsad_target *t, unsigned dwords, uint64_t bits);
+/* Bit pattern of inline float code 240..248 in a slot of that width (0 for another code). */
 uint64_t mqsad_inline_float_bits_w(unsigned dwords, unsigned code);
+/* 1 if value (a literal value as LLVM's printer holds it) equals an inline constant of a
+ * slot of that width, *code (may be NULL) gets that constant's code. A 64-bit slot
+ * compares all 64 bits (ints -16..64 as int64, f64 patterns); a 32-bit slot needs a value
+ * < 2^32 that matches an int32 -16..64 or an f32 pattern. */
 int mqsad_value_is_inline_w(const mqsad_target *t, unsigned dwords, uint64_t value, unsigned *code);
-/* Dwords of slot (MQSAD_SLOT_*) of instruction id (the instruction table); 0 if invalid. */
-unsigned mqsad_slot_width(mqsad_insn_id id, int slot);
 /* 1 if the assembler of family f accepts lds_direct (a 32-bit SRC0 only): not on CDNA2+
  * (aligned VGPRs) nor GFX11+. */
 int mqsad_lds_direct_asm(const mqsad_family *f);
-/* 1 if value (a literal value as LLVM's printer holds it) equals an inline constant of
- * the slot, *code (may be NULL) gets that constant's code. SRC0 compares all 64 bits
- * (ints -16..64 as int64, f64 patterns); other slots need a value < 2^32 that matches an
- * int32 -16..64 or an f32 pattern. */
-int mqsad_value_is_inline(const mqsad_target *t, int slot, uint64_t value, unsigned *code);
 
 /* Computes op->code from kind/reg/width/special/value for the *assembler/encoder* of t.
- * Errors: MQSAD_E_OPERAND_KIND (kind/width not allowed in the slot), MQSAD_E_REGISTER_RANGE,
+ * The widths and kinds a slot allows come from the instruction table: VDST a VGPR tuple, a
+ * 4-dword SRC2 a VGPR tuple, 1- and 2-dword sources what LLVM's VS_32 / VS_64 take
+ * (lds_direct: a 32-bit SRC0 only). Errors: MQSAD_E_OPERAND_KIND (kind/width not allowed in the slot), MQSAD_E_REGISTER_RANGE,
  * MQSAD_E_MISALIGNED, MQSAD_E_REG_UNAVAILABLE (special not on this target),
  * MQSAD_E_OPERAND_CODE (value not an inline constant), MQSAD_E_NO_LITERAL,
  * MQSAD_E_LITERAL64, MQSAD_E_INVALID_ARGUMENT. Does not check cross-operand rules
@@ -106,11 +104,6 @@ typedef struct mqsad__mnemonic {
 const mqsad__mnemonic *mqsad__insn_mnemonic(mqsad_insn_id id);
 /* The instruction whose lower-case mnemonic is exactly mn[0..len), or NULL. */
 const mqsad_insn_info *mqsad__insn_named(const char *mn, size_t len);
-
-/* mqsad_operand_resolve_insn for V_MQSAD_U32_U8. The widths and kinds a slot allows come
- * from the instruction table: VDST a VGPR tuple, a 4-dword SRC2 a VGPR tuple, 1- and
- * 2-dword sources what LLVM's VS_32 / VS_64 take (lds_direct: a 32-bit SRC0 only). */
-mqsad_status mqsad_operand_resolve(const mqsad_target *t, int slot, mqsad_operand *op);
 
 /* mqsad_encode without re-validation, for an instruction mqsad_parse just returned OK for
  * (codes resolved, literal/literal_size set): used by mqsad_assemble (src/isa/encode.c). */

@@ -2,7 +2,7 @@
  * operand.c — the operand codec: 9-bit source code <-> mqsad_operand, per slot and target.
  *
  * Two directions with different rules (encoding-llvm22.md §3 vs §6):
- *  - mqsad_operand_resolve(): what the *assembler/encoder* of a target can produce (§3.1,
+ *  - mqsad_operand_resolve_insn(): what the *assembler/encoder* of a target can produce (§3.1,
  *    §3.2, §5). Used by mqsad_validate/mqsad_encode and the parser.
  *  - mqsad_operand_from_code(): what LLVM 22's *decoder* prints (§6.2): odd SGPR/TTMP codes
  *    of the 64-bit SRC0 rounded down, SGPR/TTMP quads, null and constants in SRC2 with an
@@ -195,11 +195,6 @@ uint64_t mqsad_inline_float_bits_w(unsigned dwords, unsigned code)
     return dwords == 2 ? f64_inline[code - MQSAD_CODE_FLOAT0] : f32_inline[code - MQSAD_CODE_FLOAT0];
 }
 
-uint64_t mqsad_inline_float_bits(int slot, unsigned code)
-{
-    return mqsad_inline_float_bits_w(slot == MQSAD_SLOT_SRC0 ? 2u : 1u, code);
-}
-
 int mqsad_value_is_inline_w(const mqsad_target *t, unsigned dwords, uint64_t value, unsigned *code)
 {
     int c;
@@ -216,19 +211,7 @@ int mqsad_value_is_inline_w(const mqsad_target *t, unsigned dwords, uint64_t val
     return 1;
 }
 
-int mqsad_value_is_inline(const mqsad_target *t, int slot, uint64_t value, unsigned *code)
-{
-    return mqsad_value_is_inline_w(t, slot == MQSAD_SLOT_SRC0 ? 2u : 1u, value, code);
-}
-
 /* ---- assembler side ------------------------------------------------------------------- */
-
-unsigned mqsad_slot_width(mqsad_insn_id id, int slot)
-{
-    const mqsad_insn_info *in = mqsad_insn_get(id);
-    if (!in || slot < MQSAD_SLOT_SRC0 || slot > MQSAD_SLOT_VDST) return 0;
-    return in->width[slot];
-}
 
 int mqsad_lds_direct_asm(const mqsad_family *f)
 {
@@ -337,10 +320,6 @@ mqsad_status mqsad__operand_resolve(const mqsad_target *t, const mqsad_insn_info
     }
 }
 
-mqsad_status mqsad_operand_resolve(const mqsad_target *t, int slot, mqsad_operand *op)
-{
-    return mqsad_operand_resolve_insn(t, MQSAD_INSN_MQSAD_U32_U8, slot, op);
-}
 
 /* ---- decoder side ---------------------------------------------------------------------
  * The decoder reads an operand by its slot's width (the instruction table): LLVM 22 prints
