@@ -212,6 +212,49 @@ static void assignments(void)
     CHECK(mqsad_parse_assignment(t, "r == 1", 6, &st, &a, &d) == 0 && st.fwd_refs == 0, "r == 1: %u", st.fwd_refs);
     CHECK(mqsad_parse_assignment(t, "g = 3f", 6, &st, &a, &d) == 1 && st.fwd_refs == 1, "g = 3f: %u", st.fwd_refs);
     CHECK(mqsad_parse_assignment(t, ".set c 3", 8, &st, &a, &d) < 0 && st.fwd_refs == 0, ".set c 3: %u", st.fwd_refs);
+    /* "$x" / "@y" names (llvm-mc-22 prints ".set $x, 5" and ".set \"@y\", 7") */
+    CHECK(mqsad_parse_assignment(t, "$x = 5", 6, &st, &a, &d) == 1, "$x = 5");
+    CHECK_EQ_S(a.line, ".set $x, 5");
+    CHECK(mqsad_parse_assignment(t, "@y = 7", 6, &st, &a, &d) == 1, "@y = 7");
+    CHECK_EQ_S(a.line, ".set \"@y\", 7");
+    CHECK(mqsad_parse_assignment(NULL, "x = 5", 5, &st, &a, &d) < 0 && d.status == MQSAD_E_INVALID_ARGUMENT,
+          "no target");
+}
+
+/* The bounds mqsad.h documents for assignments (llvm-mc has none): a name that prints to
+ * MQSAD_SYMBOL_MAX bytes or more, a printed line over line[], MQSAD_VARIABLES names; each
+ * an error at the expression's column. */
+static void assignment_bounds(void)
+{
+    const mqsad_target *t = mqsad_target_lookup("gfx1100");
+    static mqsad_asm_state st;
+    mqsad_assignment a;
+    mqsad_diag d;
+    char text[400];
+    int k, n;
+    memset(&st, 0, sizeof st);
+    n = snprintf(text, sizeof text, "%0*d = 5", MQSAD_SYMBOL_MAX, 0);
+    text[0] = 'a';
+    CHECK(mqsad_parse_assignment(t, text, (size_t)n, &st, &a, &d) < 0 && d.status == MQSAD_E_INPUT_TOO_LONG &&
+          d.column == MQSAD_SYMBOL_MAX + 4 && !strcmp(d.message, "symbol name too long"), "long name: %s", d.message);
+    text[MQSAD_SYMBOL_MAX - 1] = ' ';   /* a name of MQSAD_SYMBOL_MAX - 1 bytes fits */
+    CHECK(mqsad_parse_assignment(t, text, (size_t)n, &st, &a, &d) == 1 && strlen(a.name) == MQSAD_SYMBOL_MAX - 1,
+          "63-byte name: %s", d.message);
+    n = snprintf(text, sizeof text, "e = ");
+    for (k = 0; k < 50; k++) n += snprintf(text + n, sizeof text - (size_t)n, "%ssym%02d", k ? "+" : "", k);
+    CHECK(mqsad_parse_assignment(t, text, (size_t)n, &st, &a, &d) < 0 && d.status == MQSAD_E_INPUT_TOO_LONG &&
+          d.column == 5 && !strcmp(d.message, "expression too long"), "long expression: %s", d.message);
+    memset(&st, 0, sizeof st);
+    for (k = 0; k < MQSAD_VARIABLES; k++) {
+        n = snprintf(text, sizeof text, "n%d = %d", k, k);
+        if (mqsad_parse_assignment(t, text, (size_t)n, &st, &a, &d) != 1) break;
+    }
+    CHECK(k == MQSAD_VARIABLES, "%d names assigned", k);
+    n = snprintf(text, sizeof text, "n%d = 1", k);
+    CHECK(mqsad_parse_assignment(t, text, (size_t)n, &st, &a, &d) < 0 && d.status == MQSAD_E_INPUT_TOO_LONG &&
+          d.column == (unsigned)n && !strcmp(d.message, "too many symbols"), "one more: %s", d.message);
+    n = snprintf(text, sizeof text, "n7 = 70");   /* an assigned name may be assigned again */
+    CHECK(mqsad_parse_assignment(t, text, (size_t)n, &st, &a, &d) == 1, "n7 again: %s", d.message);
 }
 
 /* LLVM's AMDGPU expression functions. Values from llvm-mc-22 (gfx1100 unless named);
@@ -413,5 +456,6 @@ int main(void)
     expr_functions();
     labels();
     assignments();
+    assignment_bounds();
     return t_done();
 }
