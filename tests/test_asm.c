@@ -221,6 +221,45 @@ static void assignments(void)
           "no target");
 }
 
+/* The bounds mqsad.h documents for labels: a name of MQSAD_SYMBOL_MAX - 1 bytes fits, a
+ * longer one is an error; MQSAD_NAMED_LABELS named labels, MQSAD_DIR_LABELS directional
+ * label symbols; each error at the label's column. */
+static void label_bounds(void)
+{
+    static mqsad_asm_state st;
+    mqsad_label lab;
+    mqsad_diag d;
+    char text[128];
+    int k, n;
+    memset(&st, 0, sizeof st);
+    n = snprintf(text, sizeof text, "  %0*d:", MQSAD_SYMBOL_MAX - 1, 0);
+    text[2] = 'l';
+    CHECK(mqsad_parse_label(text, (size_t)n, &st, &lab, &d) == 1 && strlen(lab.name) == MQSAD_SYMBOL_MAX - 1,
+          "63-byte label: %s", d.message);
+    n = snprintf(text, sizeof text, "  %0*d:", MQSAD_SYMBOL_MAX, 0);
+    text[2] = 'l';
+    CHECK(mqsad_parse_label(text, (size_t)n, &st, &lab, &d) < 0 && d.status == MQSAD_E_INPUT_TOO_LONG &&
+          d.column == 3 && !strcmp(d.message, "label name too long"), "64-byte label: %s", d.message);
+    memset(&st, 0, sizeof st);
+    for (k = 0; k < MQSAD_NAMED_LABELS; k++) {
+        n = snprintf(text, sizeof text, "l%d:", k);
+        if (mqsad_parse_label(text, (size_t)n, &st, &lab, &d) != 1 || d.status != MQSAD_OK) break;
+    }
+    CHECK(k == MQSAD_NAMED_LABELS, "%d named labels", k);
+    CHECK(mqsad_parse_label("more:", 5, &st, &lab, &d) < 0 && d.status == MQSAD_E_INPUT_TOO_LONG && d.column == 1 &&
+          !strcmp(d.message, "too many labels"), "one more: %s", d.message);
+    CHECK(mqsad_parse_label("l7:", 3, &st, &lab, &d) == 1 && !strcmp(d.message, "symbol 'l7' is already defined"),
+          "a known one is still found: %s", d.message);
+    memset(&st, 0, sizeof st);
+    for (k = 0; k < MQSAD_DIR_LABELS; k++) {
+        n = snprintf(text, sizeof text, "%d:", k);
+        if (mqsad_parse_label(text, (size_t)n, &st, &lab, &d) != 1) break;
+    }
+    CHECK(k == MQSAD_DIR_LABELS, "%d directional labels", k);
+    CHECK(mqsad_parse_label(" 5:", 3, &st, &lab, &d) < 0 && d.status == MQSAD_E_INPUT_TOO_LONG && d.column == 2 &&
+          !strcmp(d.message, "too many labels"), "one more: %s", d.message);
+}
+
 /* The bounds mqsad.h documents for assignments (llvm-mc has none): a name that prints to
  * MQSAD_SYMBOL_MAX bytes or more, a printed line over line[], MQSAD_VARIABLES names; each
  * an error at the expression's column. */
@@ -457,5 +496,6 @@ int main(void)
     labels();
     assignments();
     assignment_bounds();
+    label_bounds();
     return t_done();
 }
