@@ -354,6 +354,12 @@ static void encode_status(void)
     want_invalid("clamp gfx700", mk("gfx700", v47, v23, v1, v811, 1), MQSAD_E_CLAMP_UNSUPPORTED, -1);
     in = mk("gfx1030", v47, S(2, 2), S(1, 1), v811, 0);
     CHECK(mqsad_validate(&in, NULL) == MQSAD_OK, "two scalars on gfx10");
+    /* the literal as the last source takes the bus past 2 (llvm-mc-22 -mcpu=gfx1100:
+     * "v_sad_u32 v1, s1, s2, 0x1234" is "invalid operand (violates constant bus
+     * restrictions)" at the literal) */
+    in = mk("gfx1100", V(1, 1), S(1, 1), S(2, 1), L32(0x1234), 0);
+    in.insn = MQSAD_INSN_SAD_U32;
+    want_invalid("s1, s2, literal gfx1100", in, MQSAD_E_CONSTANT_BUS, MQSAD_SLOT_SRC2);
     in = mk("gfx1100", v47, L32(0x12345678), S(1, 1), v811, 0);
     CHECK(mqsad_validate(&in, NULL) == MQSAD_OK, "literal + sgpr on gfx11");
 
