@@ -833,6 +833,34 @@ static void test_rejections(void)
     CHECK(mqsad_wave_set64(&st, 105, -1, 1) != MQSAD_OK, "s[105:106] crosses into vcc");
 }
 
+/* mqsad_wave_reg_writable: the registers mqsad_wave_set's documentation names, and on
+ * every target it agrees with what mqsad_wave_set does for every id. */
+static void test_reg_writable(void)
+{
+    const mqsad_target *t11 = mqsad_target_lookup("gfx1100");
+    size_t k;
+    unsigned id;
+    mqsad_wave_init(&st, t11, 32);
+    CHECK(mqsad_wave_reg_writable(&st, 5) && mqsad_wave_reg_writable(&st, 106) &&
+          mqsad_wave_reg_writable(&st, 126) && mqsad_wave_reg_writable(&st, 253) &&
+          mqsad_wave_reg_writable(&st, 256) && mqsad_wave_reg_writable(&st, 256 + 255),
+          "s5, vcc_lo, exec_lo, src_scc, v0, v255 are writable");
+    CHECK(!mqsad_wave_reg_writable(&st, 124) && !mqsad_wave_reg_writable(&st, 251) &&
+          !mqsad_wave_reg_writable(&st, 252) && !mqsad_wave_reg_writable(&st, 128) &&
+          !mqsad_wave_reg_writable(&st, 255) && !mqsad_wave_reg_writable(&st, 256 + 256) &&
+          !mqsad_wave_reg_writable(NULL, 5), "null, vccz, execz, inline 0, a literal, v256, NULL are not");
+    for (k = 0; k < mqsad_target_count(); k++) {
+        const mqsad_target *t = mqsad_target_at(k);
+        CHECK(mqsad_wave_init(&st, t, 64) == MQSAD_OK || mqsad_wave_init(&st, t, 32) == MQSAD_OK, "%s", t->name);
+        CHECK(st.target == t, "%s: the state's target", t->name);
+        for (id = 0; id < 1024; id++) {
+            int w = mqsad_wave_reg_writable(&st, id);
+            mqsad_status s = mqsad_wave_set(&st, id, id >= 256 ? 0 : -1, 0);
+            CHECK(w == (s == MQSAD_OK), "%s id %u: writable %d, set %s", t->name, id, w, mqsad_strerror(s));
+        }
+    }
+}
+
 /* mqsad_vectors.tsv through the executor: row i in lane i % 64. */
 static void test_vectors(void)
 {
@@ -1432,6 +1460,7 @@ int main(void)
     test_overlap_clamp_unset();
     test_vgpr_sweep();
     test_rejections();
+    test_reg_writable();
     test_vectors();
     test_decoded();
     test_state_parser();
