@@ -235,8 +235,8 @@ static size_t mnemonic_suffix(const char *mn, size_t len, const char **variant)
     if (last != '4' && last != '2' && last != 'p' && last != 'a') return len;
     for (i = 0; i < sizeof k_sfx / sizeof k_sfx[0]; i++) {
         size_t n = k_sfx[i].len;
-        if (len < n) continue;
-        for (k = 0; k < n; k++) {
+        if (len < n || mn[len - n] != '_') continue;   /* every suffix opens with '_' */
+        for (k = 1; k < n; k++) {
             char c = mn[len - n + k];
             if (c >= 'A' && c <= 'Z') c = (char)(c - 'A' + 'a');
             if (c != k_sfx[i].sfx[k]) break;
