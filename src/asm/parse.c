@@ -11,17 +11,10 @@
  *     first parse error ends the line ("failed parsing operand." when LLVM has no better
  *     message); an unsupported mnemonic replaces it ("invalid instruction", "e32 variant
  *     of this instruction is not supported", ...).
- *  2. MatchInstructionImpl: operand classes in order, by the instruction table's widths:
- *     VDST a VGPR tuple of its width (even on aligned targets); each source by its width,
- *     1 dword VS_32 (+ int32/uint32, f32-convertible floats, expressions, lds_direct),
- *     2 dwords VS_64 (+ inline int64/f64 or int32/uint32 literal), 4 dwords (SRC2 of
- *     v_mqsad_u32_u8) VReg_128; clamp (optional). The first mismatch is "invalid operand
- *     for instruction" at that operand, a missing one "too few operands for instruction"
- *     at the mnemonic.
- *  3. validateInstruction: lds_direct, literals ("invalid operand for instruction",
- *     "literal operands are not supported", "only one unique literal operand is
- *     allowed"), constant bus over the three sources, integer clamp (GFX6/GFX7), 64-bit
- *     VGPR alignment of 64-bit sources.
+ *  2. MatchInstructionImpl: operand classes in order, by the instruction table's widths
+ *     (match.c);
+ *  3. validateInstruction: lds_direct, literals, constant bus, integer clamp, VGPR
+ *     alignment, in LLVM's order (match.c).
  *
  * Deliberate deviations from llvm-mc 22 (docs/deviations.md, conformance.md):
  *  D1 lit()/lit64() on targets without VOP3 literals -> "literal operands are not
@@ -36,10 +29,9 @@
  * mqsad_insn_on_target() says so; any other mnemonic gets llvm-mc's "invalid instruction"
  * (with its suggestions) or "instruction not supported on this GPU".
  *
- * This file reads the line (1) and drives the rest: matching and validation (2, 3) are
- * match.c's, registers are read by reg.c, DPP controls and modifiers by dpp.c, and the
- * common operand spellings straight from the text by scan.c (the parser state:
- * asm/pstate.h).
+ * This file reads the line (1) and drives the rest: registers are read by reg.c, DPP
+ * controls and modifiers by dpp.c, the common operand spellings straight from the text by
+ * scan.c (the parser state: asm/pstate.h).
  */
 #include "asm/pstate.h"
 
