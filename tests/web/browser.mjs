@@ -296,6 +296,14 @@ async function screenshots(page, base) {
   await page.eval('document.getElementById("asm-in").blur()');
   const bottom = await page.eval(`document.getElementById('diagram').getBoundingClientRect().bottom + scrollY + 20`);
   await page.screenshot(path.join(SHOTS, 'readme.png'), { y: 0, width: 960, height: Math.ceil(bottom) });
+  // a long line with an error: its diagnostic scrolls in its own box, the page keeps its width
+  await page.viewport(1280, 900);
+  await page.goto(base + 'index.html#t=gfx1100');
+  await page.type('asm-in', 'v_mqsad_u32_u8 v[4:7], v[2:3], v1, ' + 'v8'.repeat(200));
+  const wide = await page.eval('document.documentElement.scrollWidth - window.innerWidth');
+  const disRight = await page.eval(`document.getElementById('bytes-in').getBoundingClientRect().right - window.innerWidth`);
+  check(!!(await page.text('#asm-diag')) && wide <= 0 && disRight <= 0,
+        'a long line\'s diagnostic does not widen the page', { wide, disRight });
   await page.viewport(390, 844, true);
   await page.goto(base + 'index.html#t=gfx1100');
   const over = await page.eval('document.documentElement.scrollWidth - window.innerWidth');
