@@ -60,15 +60,36 @@ static void fst_note(fst_run *r, mqsad_status st)
     if (st != MQSAD_OK && !r->status) r->status = (int)st;
 }
 
+/* The two streams behind one set of calls (s is the context), so one loop drives either */
+typedef struct fst_stream_fns {
+    mqsad_status (*feed)(void *s, const uint8_t *p, size_t n);
+    mqsad_status (*flush)(void *s);
+    mqsad_status (*finish)(void *s);
+    unsigned long (*count)(const void *s);
+} fst_stream_fns;
+
+static mqsad_status fst_dis_feed(void *s, const uint8_t *p, size_t n) { return mqsad_dis_stream_feed(s, p, n); }
+static mqsad_status fst_dis_flush(void *s) { return mqsad_dis_stream_flush(s); }
+static mqsad_status fst_dis_finish(void *s) { return mqsad_dis_stream_finish(s); }
+static unsigned long fst_dis_count(const void *s) { return mqsad_dis_stream_diagnostics(s); }
+static mqsad_status fst_asm_feed(void *s, const uint8_t *p, size_t n) { return mqsad_asm_stream_feed(s, (const char *)p, n); }
+static mqsad_status fst_asm_flush(void *s) { return mqsad_asm_stream_flush(s); }
+static mqsad_status fst_asm_finish(void *s) { return mqsad_asm_stream_finish(s); }
+static unsigned long fst_asm_count(const void *s) { return mqsad_asm_stream_errors(s); }
+
+static const fst_stream_fns fst_dis = { fst_dis_feed, fst_dis_flush, fst_dis_finish, fst_dis_count };
+static const fst_stream_fns fst_asm = { fst_asm_feed, fst_asm_flush, fst_asm_finish, fst_asm_count };
+
 /* One run over text[0..len): whole (seed 0) or in pieces. mem holds either context. */
 static void fst_run_once(void *mem, size_t size, const mqsad_target *t, int dis, unsigned mode,
                          const uint8_t *text, size_t len, uint32_t seed, fst_run *r)
 {
+    const fst_stream_fns *fn = dis ? &fst_dis : &fst_asm;
     size_t at = 0, n;
     uint32_t x = seed | 1u;
+    void *s;
     if (dis) {
         mqsad_dis_stream_config cfg;
-        mqsad_dis_stream *s;
         memset(&cfg, 0, sizeof cfg);
         cfg.target = t;
         cfg.flags = mode;
@@ -76,19 +97,8 @@ static void fst_run_once(void *mem, size_t size, const mqsad_target *t, int dis,
         cfg.write = fst_write;
         cfg.user = r;
         s = mqsad_dis_stream_init(mem, size, &cfg);
-        if (!s) FST_FAIL("mqsad_dis_stream_init refused a valid configuration");
-        while (at < len) {
-            n = seed ? 1 + fst_next(&x) % 64 : len;
-            if (n > len - at) n = len - at;
-            fst_note(r, mqsad_dis_stream_feed(s, text + at, n));
-            at += n;
-            if (seed && fst_next(&x) % 8 == 0) fst_note(r, mqsad_dis_stream_flush(s));
-        }
-        fst_note(r, mqsad_dis_stream_finish(s));
-        r->count = mqsad_dis_stream_diagnostics(s);
     } else {
         mqsad_asm_stream_config cfg;
-        mqsad_asm_stream *s;
         memset(&cfg, 0, sizeof cfg);
         cfg.target = t;
         cfg.output = (mqsad_asm_output)mode;
@@ -96,17 +106,17 @@ static void fst_run_once(void *mem, size_t size, const mqsad_target *t, int dis,
         cfg.write = fst_write;
         cfg.user = r;
         s = mqsad_asm_stream_init(mem, size, &cfg);
-        if (!s) FST_FAIL("mqsad_asm_stream_init refused a valid configuration");
-        while (at < len) {
-            n = seed ? 1 + fst_next(&x) % 64 : len;
-            if (n > len - at) n = len - at;
-            fst_note(r, mqsad_asm_stream_feed(s, (const char *)text + at, n));
-            at += n;
-            if (seed && fst_next(&x) % 8 == 0) fst_note(r, mqsad_asm_stream_flush(s));
-        }
-        fst_note(r, mqsad_asm_stream_finish(s));
-        r->count = mqsad_asm_stream_errors(s);
     }
+    if (!s) FST_FAIL("a stream refused a valid configuration");
+    while (at < len) {
+        n = seed ? 1 + fst_next(&x) % 64 : len;
+        if (n > len - at) n = len - at;
+        fst_note(r, fn->feed(s, text + at, n));
+        at += n;
+        if (seed && fst_next(&x) % 8 == 0) fst_note(r, fn->flush(s));
+    }
+    fst_note(r, fn->finish(s));
+    r->count = fn->count(s);
 }
 
 static void fst_same(const fst_run *a, const fst_run *b, int channel, const char *what)

@@ -161,23 +161,12 @@ static int build_src0_imm(pstate *p, mqsad_operand *d, const pop *o)
     return 1;
 }
 
+/* a 32-bit source's immediate: a float as its f32 bits (0 when it does not convert; the
+ * matcher has rejected that), an integer as its low 32 bits */
 static void build_src1_imm(pstate *p, mqsad_operand *d, const pop *o)
 {
-    uint32_t b = 0;
-    if (o->is_fp) {
-        to_f32((uint64_t)o->ival, &b);
-        if (!o->lit && is_inline32(p->t, b)) {
-            if (mqsad_inline_int_code((int32_t)b) >= 0) { d->kind = MQSAD_OPK_INLINE_INT; d->value = (uint64_t)(int64_t)(int32_t)b; }
-            else { d->kind = MQSAD_OPK_INLINE_FLOAT; d->value = b; }
-            return;
-        }
-        d->kind = MQSAD_OPK_LITERAL32;
-        d->literal_bits = b;
-        d->value = b;
-        d->lit_wrapper = (uint8_t)o->lit;
-        return;
-    }
-    b = (uint32_t)(uint64_t)o->ival;
+    uint32_t b = o->is_fp ? 0 : (uint32_t)(uint64_t)o->ival;
+    if (o->is_fp) to_f32((uint64_t)o->ival, &b);
     if (!o->lit && is_inline32(p->t, b)) {
         if (mqsad_inline_int_code((int32_t)b) >= 0) { d->kind = MQSAD_OPK_INLINE_INT; d->value = (uint64_t)(int64_t)(int32_t)b; }
         else { d->kind = MQSAD_OPK_INLINE_FLOAT; d->value = b; }
@@ -185,7 +174,7 @@ static void build_src1_imm(pstate *p, mqsad_operand *d, const pop *o)
     }
     d->kind = MQSAD_OPK_LITERAL32;
     d->literal_bits = b;
-    d->value = o->lit ? (uint64_t)o->ival : b;
+    d->value = o->lit && !o->is_fp ? (uint64_t)o->ival : b;   /* lit(N) keeps N as written */
     d->lit_wrapper = (uint8_t)o->lit;
 }
 
