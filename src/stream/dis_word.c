@@ -48,21 +48,6 @@ static int text_of(const mqsad_target *t, mqsad_insn_id id, uint32_t d0, uint32_
            (!buf || mqsad_format(in, buf, size, NULL) == MQSAD_OK);
 }
 
-/* 1 when the word d0:d1 decodes to instruction id with a literal after it; *size gets the
- * literal's size (4 or 8). */
-static int literal_code(const mqsad_target *t, mqsad_insn_id id, uint32_t d0, uint32_t d1, uint8_t *size)
-{
-    uint8_t b[16] = { 0 };
-    mqsad_inst in;
-    wr32(b, d0);
-    wr32(b + 4, d1);
-    wr32(b + 8, 0x12345678u);
-    wr32(b + 12, 0x9abcdef0u);
-    if (mqsad_decode(t, b, 16, &in) != MQSAD_OK || in.insn != id || !in.literal_size) return 0;
-    *size = in.literal_size;
-    return 1;
-}
-
 /* An instruction's base word: its marker and opcode, VDST 0 and v0 in every source. */
 static void base_word(const mqsad_family *f, const mqsad_insn_info *info, uint32_t *d0, uint32_t *d1)
 {
@@ -81,13 +66,24 @@ static void put_code(uint32_t *d0, uint32_t *d1, int slot, unsigned code)
 /* The word d0:d1 with code in slot, as the tables see it: MQSAD__DIS_LIT (*lit gets the
  * literal's size), MQSAD__DIS_FAST (it decodes to instruction id without a literal; *in
  * holds it) or MQSAD__DIS_SLOW (anything else, and on targets whose decoder enforces the
- * constant bus a scalar SRC1/SRC2: the limit is on the combination). */
+ * constant bus a scalar SRC1/SRC2: the limit is on the combination). One decode with
+ * literal bytes after the word answers both questions: without a literal the decoder
+ * reads only the word's 8 bytes. */
 static int classify_code(const mqsad_target *t, mqsad_insn_id id, int slot, uint32_t d0, uint32_t d1,
                          unsigned code, mqsad_inst *in, uint8_t *lit)
 {
+    uint8_t b[16];
     put_code(&d0, &d1, slot, code);
-    if (slot != MQSAD_SLOT_VDST && literal_code(t, id, d0, d1, lit)) return MQSAD__DIS_LIT;
-    if (!text_of(t, id, d0, d1, in, NULL, 0)) return MQSAD__DIS_SLOW;
+    wr32(b, d0);
+    wr32(b + 4, d1);
+    wr32(b + 8, 0x12345678u);
+    wr32(b + 12, 0x9abcdef0u);
+    if (mqsad_decode(t, b, sizeof b, in) != MQSAD_OK || in->insn != id) return MQSAD__DIS_SLOW;
+    if (in->literal_size) {
+        if (slot == MQSAD_SLOT_VDST) return MQSAD__DIS_SLOW;
+        *lit = in->literal_size;
+        return MQSAD__DIS_LIT;
+    }
     if (t->family->dis_strict && (slot == MQSAD_SLOT_SRC1 || slot == MQSAD_SLOT_SRC2) &&
         mqsad_operand_is_scalar(&in->src[slot]))
         return MQSAD__DIS_SLOW;
