@@ -126,6 +126,11 @@ size_t mqsad__asm_expr_print(const asm_expr_ctx *ctx, const char *line, int node
                              size_t size);
 /* 1 if LLVM's code emitter would use FK_PCRel_4 for this expression (needsPCRel). */
 int mqsad__asm_expr_pcrel(const asm_expr_ctx *ctx, int node);
+/* A symbol variant's name (lower case) and whether it is PC-relative; an expression
+ * function's name (src/asm/expr.c's tables, for the printer in src/asm/expr_print.c). */
+const char *mqsad__asm_variant_name(int variant);
+int mqsad__asm_variant_pcrel(int variant);
+const char *mqsad__asm_func_name(int func);
 
 /* A symbol name as llvm-mc prints it (MCSymbol::print: quoted and escaped if needed) from
  * raw[0..n) as written (inside the quotes for a quoted name); returns the length needed. */
@@ -155,7 +160,7 @@ int mqsad__var_value(const mqsad_asm_state *st, const char *name, int64_t *v);
 int mqsad__dir_symbol(mqsad_asm_state *st, uint32_t value, uint32_t instance);
 
 /* Parses a decimal or hexadecimal floating-point token text (LLVM APFloat rules) into an
- * IEEE double bit pattern. Returns 0 on success. */
+ * IEEE double bit pattern (src/asm/real.c). Returns 0 on success. */
 int mqsad__asm_parse_real(const char *s, size_t n, uint64_t *bits);
 
 #endif
