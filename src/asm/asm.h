@@ -24,6 +24,9 @@ typedef enum asm_tok_kind {
 typedef struct asm_tok {
     asm_tok_kind kind;
     unsigned pos, len;       /* byte offset and length in the line */
+    unsigned start;          /* where the lexer began the token (LLVM's TokStart, which its
+                              * TokError points at): pos, except for "invalid sign in float
+                              * literal", which is at the sign of the float that starts here */
     uint64_t ival;           /* TK_INT value (two's complement, 64-bit) */
     const char *msg;         /* TK_ERROR message (static) */
     unsigned comments;       /* block comments between this token and the one before */

@@ -125,8 +125,8 @@ int mqsad_parse_assignment(const mqsad_target *target, const char *text, size_t 
                 diag->extra_column = asm_cur(&lx)->pos + 1;
                 snprintf(diag->extra_message, sizeof diag->extra_message, "missing expression");
             }
-        } else {
-            set_diag(diag, asm_cur(&lx)->pos + 1, "missing expression");
+        } else {   /* a lexer error token where a primary belongs: at its TokStart */
+            set_diag(diag, asm_cur(&lx)->start + 1, "missing expression");
         }
         return -1;
     }

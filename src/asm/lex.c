@@ -43,6 +43,7 @@ static void mk(asm_tok *t, asm_tok_kind k, size_t pos, size_t end)
     t->kind = k;
     t->pos = (unsigned)pos;
     t->len = (unsigned)(end - pos);
+    t->start = (unsigned)pos;
     t->ival = 0;
     t->msg = NULL;
 }
@@ -90,6 +91,7 @@ static void lex_float(asm_lexer *lx, asm_tok *t, size_t start, size_t p)
     while (is_digit(at(lx, p))) p++;
     if (at(lx, p) == '-' || at(lx, p) == '+') {
         mkerr(t, p, p, "invalid sign in float literal");
+        t->start = (unsigned)start;
         lx->pos = p;
         return;
     }

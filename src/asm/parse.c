@@ -483,7 +483,10 @@ mnemonic:
                 dpp_item = 1;
             }
         } else {
-            if (nops < 4 && !dpp_pos && mqsad__asm_scan_operands(p, cur(p)->pos, ops, &nops)) continue;
+            /* never from a lexer error: its position may be inside a token ("1.5-1": the sign) */
+            if (nops < 4 && !dpp_pos && cur(p)->kind != TK_ERROR &&
+                mqsad__asm_scan_operands(p, cur(p)->pos, ops, &nops))
+                continue;
             /* the DPP control is an operand to LLVM: no clamp after it */
             res = parse_operand(p, &o, nops + (dpp_pos != 0), known);
         }

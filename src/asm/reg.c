@@ -8,7 +8,7 @@
 
 const asm_tok *mqsad__asm_rpeek_comments(pstate *p, unsigned n)
 {
-    static const asm_tok comment = { TK_COMMENT, 0, 0, 0, NULL, 0 };
+    static const asm_tok comment = { TK_COMMENT, 0, 0, 0, 0, NULL, 0 };
     unsigned i;
     for (i = 1;; i++) {
         const asm_tok *t = peek(p, i);
