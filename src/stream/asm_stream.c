@@ -419,6 +419,7 @@ static void statement(mqsad_asm_stream *s, const char *text, const mqsad_stmt *s
         if (got < 0) {
             report(s, text, st->next, d2.column + (unsigned)off, d2.message);
             if (d2.extra_column) report(s, text, st->next, d2.extra_column + (unsigned)off, d2.extra_message);
+            defer_forward_refs(s, text, st->next, off);   /* "Nf" named before the error stays */
             s->recovery = REC_RAW;   /* parseStatement failed: the rest is skipped raw */
             return;
         }
