@@ -5,8 +5,10 @@
 
 Every ".name" string in libLLVM is given to `llvm-mc-22 -triple=amdgcn -mcpu=gfx1100` on
 its own (one process each: a .macro or .if would swallow the lines after it); the names
-it does not answer with "unknown directive" are printed, lower case, sorted. Names not
-stored as separate strings are added by hand (.amdgpu_hsa_kernel).
+it does not answer with "unknown directive" are printed, lower case, sorted, in two lists:
+those it also knows in upper case (k_any_case) and those it does not (k_exact_case: the
+ELF and AMDGPU parsers' directives). Names not stored as separate strings are added by
+hand (.amdgpu_hsa_kernel).
 """
 import re, subprocess, sys
 lib = sys.argv[1] if len(sys.argv) > 1 else "/usr/lib/x86_64-linux-gnu/libLLVM.so.22.1"
@@ -19,4 +21,11 @@ for c in sorted(x for x in cands if not x.endswith(".")):
                        input=(c + "\n").encode(), capture_output=True, timeout=20)
     if b"unknown directive" not in r.stderr:
         known.add(c)
-print("\n".join(sorted(k.lower() for k in known)))
+def unknown(name):
+    r = subprocess.run(["llvm-mc-22", "-triple=amdgcn", "-mcpu=gfx1100", "-show-encoding"],
+                       input=(name + "\n").encode(), capture_output=True, timeout=20)
+    return b"unknown directive" in r.stderr
+known = sorted(k.lower() for k in known)
+exact = [k for k in known if unknown(k.upper())]
+print("# k_any_case\n" + "\n".join(k for k in known if k not in exact))
+print("# k_exact_case\n" + "\n".join(exact))
