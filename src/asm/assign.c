@@ -134,6 +134,11 @@ int mqsad_parse_assignment(const mqsad_target *target, const char *text, size_t 
         set_diag(diag, asm_cur(&lx)->pos + 1, "expected newline");
         return -1;
     }
+    /* parseAssignment: the value may not be a lone symbol with a variant (x@abs32@lo) */
+    if (ex.nodes[root].kind == EN_SYM && ex.nodes[root].variant >= 0) {
+        set_diag(diag, eq_pos + 1, "relocation specifier not permitted in symbol equating");
+        return -1;
+    }
     h = mqsad__name_hash(out->name, strlen(out->name));
     state->lookups++;
     for (i = 0; i < state->named_labels && i < MQSAD_NAMED_LABELS; i++) {
