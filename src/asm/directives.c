@@ -51,13 +51,14 @@ static const char *const k_exact_case[] = {
 };
 
 
-/* 1 if key is in the sorted table t[0..n) */
-static int in_table(const char *const *t, size_t n, const char *key)
+/* 1 if key[0..len) is in the sorted table t[0..n) */
+static int in_table(const char *const *t, size_t n, const char *key, size_t len)
 {
     size_t lo = 0, hi = n;
     while (lo < hi) {
         size_t mid = lo + (hi - lo) / 2;
-        int c = strcmp(key, t[mid]);
+        int c = strncmp(key, t[mid], len);
+        if (c == 0 && t[mid][len]) c = -1;   /* key is a prefix of the entry */
         if (c == 0) return 1;
         if (c < 0) hi = mid;
         else lo = mid + 1;
@@ -67,14 +68,10 @@ static int in_table(const char *const *t, size_t n, const char *key)
 
 int mqsad__known_directive(const char *s, size_t n)
 {
-    char name[48], low[48];
+    char low[48];
     size_t i;
-    if (n >= sizeof low) return 0;
-    for (i = 0; i < n; i++) {
-        name[i] = s[i];
-        low[i] = (char)((s[i] >= 'A' && s[i] <= 'Z') ? s[i] - 'A' + 'a' : s[i]);
-    }
-    name[n] = low[n] = '\0';
-    return in_table(k_any_case, sizeof k_any_case / sizeof k_any_case[0], low) ||
-           in_table(k_exact_case, sizeof k_exact_case / sizeof k_exact_case[0], name);
+    if (n >= sizeof low || memchr(s, '\0', n)) return 0;
+    for (i = 0; i < n; i++) low[i] = (char)((s[i] >= 'A' && s[i] <= 'Z') ? s[i] - 'A' + 'a' : s[i]);
+    return in_table(k_any_case, sizeof k_any_case / sizeof k_any_case[0], low, n) ||
+           in_table(k_exact_case, sizeof k_exact_case / sizeof k_exact_case[0], s, n);
 }
