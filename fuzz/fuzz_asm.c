@@ -48,7 +48,7 @@ int FUZZ_ENTRY(const uint8_t *data, size_t size)
         memset(&fs, 0, sizeof fs);
         while (mqsad_next_statement(text + pos, n - pos, 1, &stmt)) {
             FUZZ_ASSERT(stmt.next > 0 && stmt.next <= n - pos && stmt.len <= stmt.next, ctx);
-            FUZZ_ASSERT(stmt.newlines <= stmt.next && stmt.kind <= MQSAD_STMT_TEXT, ctx);
+            FUZZ_ASSERT(stmt.newlines <= stmt.next && stmt.kind <= MQSAD_STMT_LINE_MARKER, ctx);
             {   /* labels first, as mqsad asm does: each ends inside the statement */
                 size_t off = 0;
                 mqsad_label lab;

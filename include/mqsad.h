@@ -623,7 +623,12 @@ typedef enum mqsad_stmt_kind {
                                  an empty line */
     MQSAD_STMT_SILENT,      /**< a line comment only (';', '//', or '#' first), or blanks at
                                  the very end of the text: llvm-mc prints nothing */
-    MQSAD_STMT_TEXT         /**< anything else: text[0..len) is for mqsad_parse */
+    MQSAD_STMT_TEXT,        /**< anything else: text[0..len) is for mqsad_parse */
+    MQSAD_STMT_LINE_MARKER  /**< a C preprocessor line marker (`# 10 "file.s"`: '#' first on
+                                 its line, then only blanks, an integer and a string; what
+                                 follows on the line is ignored): llvm-mc prints an empty
+                                 line and, when the integer is not 0, names the file and
+                                 counts the lines from there in later diagnostics (marker_*) */
 } mqsad_stmt_kind;
 
 typedef struct mqsad_stmt {
@@ -631,11 +636,19 @@ typedef struct mqsad_stmt {
     size_t len;             /**< the statement is text[0..len): up to its line comment or end */
     size_t next;            /**< the next statement starts at text[next] */
     size_t newlines;        /**< the '\n' bytes in text[0..next) (lines to count) */
+    /** MQSAD_STMT_LINE_MARKER: the integer (as llvm-mc reads it: two's complement) and the
+     *  file name, text[marker_name..marker_name + marker_name_len) between the quotes as
+     *  written (escapes kept); a string may run over line ends, so the name may reach past
+     *  text[next]. 0 for the other kinds. */
+    int64_t marker_line;
+    size_t marker_name, marker_name_len;
 } mqsad_stmt;
 
 /** Cuts assembly source into statements as llvm-mc's lexer does: a statement ends at '\n',
  *  at '\r' (a "\r\n" pair is one end) or at a line comment, which runs to the next '\n' or
- *  '\r'; block comments and strings may span lines, so a statement may too. Finds the
+ *  '\r'; block comments and strings may span lines, so a statement may too (a line
+ *  marker ends at its line's end all the same; its string must close within the text, or
+ *  within MQSAD_ASM_CARRY bytes when more is to come, else the line is a comment). Finds the
  *  statement that starts at text[0]: returns 1 and fills *out when its end is within
  *  text[0..len) (at len when at_eof is set); returns 0 when len is 0 or, without at_eof,
  *  when more text is needed to see the end. Diagnostic columns of a statement are byte
@@ -671,10 +684,12 @@ typedef void (*mqsad_write_fn)(void *user, int channel, const char *data, size_t
  * go to MQSAD_STREAM_OUT; diagnostics go to MQSAD_STREAM_DIAG exactly as llvm-mc prints
  * them: "NAME:LINE:COL: error: MESSAGE", the source line (tabs expanded), a caret line,
  * every further lexer error llvm-mc meets while skipping the failed statement, and
- * llvm-mc's recovery after an error (which can swallow the statement after it). Forward
+ * llvm-mc's recovery after an error (which can swallow the statement after it). After a C
+ * preprocessor line marker (`# 10 "foo.s"`, MQSAD_STMT_LINE_MARKER) diagnostics name its
+ * file and line, as llvm-mc's do (docs/deviations.md). Forward
  * directional references ("1f") whose label is never defined are reported after all other
  * diagnostics, at finish; the context holds 256 KiB of references still waiting for their
- * label (24 bytes and the source line each, a few thousand), and one past that is
+ * label (32 bytes, the source line and a line marker's name each, a few thousand), and one past that is
  * reported at once, whether its label comes later or not. A statement of MQSAD_ASM_LINE_MAX bytes or more is "line too
  * long" (and, when no statement end comes within MQSAD_ASM_CARRY bytes of its start, the
  * rest of its line is skipped). The output does not depend on how the input is cut into

@@ -42,6 +42,19 @@ static void split_is(const char *s, size_t len, const want *w, size_t n)
 #define E MQSAD_STMT_EMPTY
 #define S MQSAD_STMT_SILENT
 #define T MQSAD_STMT_TEXT
+#define M MQSAD_STMT_LINE_MARKER
+
+/* a line marker's integer and name (llvm-mc-22: the file and line of later diagnostics,
+ * tests/data/diffcli_asm_linemarker.*) */
+static void marker_is(const char *s, int64_t line, const char *name)
+{
+    mqsad_stmt st;
+    CHECK(mqsad_next_statement(s, strlen(s), 1, &st) && st.kind == M, "\"%s\": a line marker", s);
+    CHECK(st.marker_line == line, "\"%s\": line %lld, want %lld", s, (long long)st.marker_line,
+          (long long)line);
+    CHECK(st.marker_name_len == strlen(name) && !memcmp(s + st.marker_name, name, st.marker_name_len),
+          "\"%s\": name \"%.*s\", want \"%s\"", s, (int)st.marker_name_len, s + st.marker_name, name);
+}
 
 static void test_split(void)
 {
@@ -70,6 +83,26 @@ static void test_split(void)
     SPLIT("x /* open", { T, "x /* open" });                 /* unterminated at EOF */
     CHECK(mqsad_next_statement("a\0b\n", 4, 1, &st) && st.kind == T && st.len == 3 && st.next == 4,
           "a NUL byte is a blank");
+    /* line markers: '#' first on the line, blanks, an integer, a string; the rest of the
+     * line is ignored, and the statement ends at the line's end whatever is open there */
+    SPLIT("# 1 \"a.s\"\nx\n", { M, "# 1 \"a.s\"" }, { T, "x" });
+    SPLIT("#1\"a\" 2 3\r\nx\n", { M, "#1\"a\" 2 3" }, { T, "x" });
+    SPLIT("# 2 \"x\" /* a\n */ y\n", { M, "# 2 \"x\" /* a" }, { T, " */ y" });
+    SPLIT("# 2 \"x\ny\"\nz\n", { M, "# 2 \"x" }, { T, "y\"\nz\n" });
+    SPLIT("# 3 \"end\"", { M, "# 3 \"end\"" });
+    SPLIT(" # 1 \"a\"\n# /**/ 1 \"a\"\n# 1f \"a\"\n# 1 a\n# 99999999999999999999 \"a\"\n",
+          { S, " " }, { S, "" }, { S, "" }, { S, "" }, { S, "" });
+    SPLIT("/**/# 1 \"a\"\n", { T, "/**/# 1 \"a\"" });
+    SPLIT("# 1 \"open\n", { S, "" });                    /* a string open at EOF: a comment */
+    marker_is("# 100 \"inc/bar.h\" 1 3\n", 100, "inc/bar.h");
+    marker_is("#\t0x10\t\"\"", 16, "");
+    marker_is("# 010 \"a\\\"b\"\n", 8, "a\\\"b");               /* escapes kept */
+    marker_is("# 'a' \"c\"\n", 97, "c");
+    marker_is("# 18446744073709551615 \"n\"\n", -1, "n");
+    CHECK(mqsad_next_statement("x\n", 2, 1, &st) && st.marker_line == 0 && st.marker_name_len == 0,
+          "no marker fields on other statements");
+    CHECK(!mqsad_next_statement("# 1 \"a", 7, 0, &st), "a marker's string may close later");
+    CHECK(!mqsad_next_statement("# 1 \"a\"", 8, 0, &st), "a marker's line end may come later");
     /* not at EOF: the end is not known yet */
     CHECK(!mqsad_next_statement("abc", 3, 0, &st), "no end yet");
     CHECK(!mqsad_next_statement("abc\r", 4, 0, &st), "a CR may be followed by LF");
@@ -85,7 +118,7 @@ static void test_split(void)
 /* Feeding the text in pieces (at_eof only at the end) cuts it exactly as the whole does. */
 static void test_split_streaming(void)
 {
-    static const char alpha[] = "a a\n\r\"/*;#'\t0";
+    static const char alpha[] = "a a\n\r\"/*;#'\t0\"#1\"";
     unsigned long long rng = 0x9e3779b97f4a7c15ull;
     int round;
     for (round = 0; round < 20000; round++) {
@@ -104,7 +137,9 @@ static void test_split_streaming(void)
                 if (avail > len) avail = len;
             }
             if (got1 != got2 || (got1 && (a.kind != b.kind || a.len != b.len || a.next != b.next ||
-                                          a.newlines != b.newlines))) {
+                                          a.newlines != b.newlines || a.marker_line != b.marker_line ||
+                                          a.marker_name != b.marker_name ||
+                                          a.marker_name_len != b.marker_name_len))) {
                 ok = 0;
                 break;
             }

@@ -56,6 +56,29 @@ static int found(const char *text, mqsad_stmt *out)
     return 1;
 }
 
+/* AsmLexer's HashDirective: '#' first on a line (text[0]), then, with only blanks between
+ * (a block comment makes the line a comment), an integer and a string token. Returns 1 and
+ * fills out->marker_*, 0 for a comment line, -1 when the string is still open at len and
+ * more text may close it. */
+static int line_marker(const char *text, size_t len, int at_eof, mqsad_stmt *out)
+{
+    asm_lexer lx;
+    const asm_tok *t;
+    uint64_t line;
+    mqsad__asm_lex_init_at(&lx, text, len < ASM_LINE_MAX ? len : ASM_LINE_MAX, 1);
+    t = asm_cur(&lx);
+    if (t->kind != TK_INT || t->comments) return 0;
+    line = t->ival;
+    asm_next(&lx);
+    t = asm_cur(&lx);
+    if (t->kind == TK_ERROR && text[t->pos] == '"' && !at_eof && len < MQSAD_ASM_CARRY) return -1;
+    if (t->kind != TK_STRING || t->comments) return 0;
+    out->marker_line = (int64_t)line;
+    out->marker_name = t->pos + 1;
+    out->marker_name_len = t->len - 2;
+    return 1;
+}
+
 int mqsad_next_statement(const char *text, size_t len, int at_eof, mqsad_stmt *out)
 {
     asm_lexer lx;
@@ -63,6 +86,26 @@ int mqsad_next_statement(const char *text, size_t len, int at_eof, mqsad_stmt *o
     mqsad_stmt_kind kind;
     size_t lim, s, e, guard, n;
     if (!out || !text || len == 0) return 0;
+    out->marker_line = 0;
+    out->marker_name = out->marker_name_len = 0;
+    if (text[0] == '#') {
+        /* the lexer takes the marker's line whole: a string or a block comment in it does
+         * not carry the statement over the line end */
+        int m = line_marker(text, len, at_eof, out);
+        if (m < 0) return 0;
+        if (m) {
+            e = line_end(text, 0, len);
+            out->kind = MQSAD_STMT_LINE_MARKER;
+            out->len = e;
+            if (e == len || (text[e] == '\r' && e + 1 == len)) {
+                if (!at_eof) return 0;
+                out->next = len;
+            } else {
+                out->next = e + 1 + (text[e] == '\r' && text[e + 1] == '\n');
+            }
+            return found(text, out);
+        }
+    }
     /* the usual line: no '\r', string, comment or character literal, so it ends at its '\n' */
     n = scan_stop(text, len);
     if (n < len && text[n] == '\n') {

@@ -40,6 +40,12 @@ struct mqsad_asm_stream {
     int finished;
     int text_seen;               /* a ".text" statement was read (echoed or not) */
     int spilled;                 /* a trial context's output did not fit its buffers */
+    int marker_seen;             /* a line marker was read */
+    /* the last line marker, `# N "name"` (llvm-mc's CppHashInfo): when N (marker_line) is
+     * not 0, diagnostics count lines from N at the line after marker_at, in marker_name */
+    int64_t marker_line;
+    unsigned long marker_at;
+    size_t marker_name_len;
     size_t carry_len;            /* bytes in carry[]: the start of an unfinished statement */
     size_t scanned;              /* carry_len when carry[] was last looked at for an end */
     size_t defer_len;            /* bytes in defer[] */
@@ -49,6 +55,7 @@ struct mqsad_asm_stream {
     /* forward references ("1f") not yet known to be defined (defer_head records) */
     char defer[DEFER_BUF];
     char carry[MQSAD_ASM_CARRY];
+    char marker_name[MQSAD_ASM_LINE_MAX];
 };
 
 size_t mqsad_asm_stream_size(void) { return sizeof(mqsad_asm_stream); }
@@ -71,6 +78,10 @@ mqsad_asm_stream *mqsad_asm_stream_init(void *mem, size_t size, const mqsad_asm_
     s->finished = 0;
     s->text_seen = 0;
     s->spilled = 0;
+    s->marker_seen = 0;
+    s->marker_line = 0;
+    s->marker_at = 0;
+    s->marker_name_len = 0;
     s->carry_len = 0;
     s->scanned = 0;
     s->defer_len = 0;
@@ -110,32 +121,87 @@ static where locate(unsigned long lineno, const char *text, size_t len, unsigned
     return w;
 }
 
-static void report(mqsad_asm_stream *s, const char *text, size_t len, unsigned col, const char *msg)
+/* The line llvm-mc's AsmParser::DiagHandler gives a diagnostic on line `line` after the
+ * line marker: N - 1 + (line - marker_at), as a 32-bit int. */
+static long long marked_line(const mqsad_asm_stream *s, unsigned long line)
+{
+    uint32_t v = (uint32_t)((uint64_t)s->marker_line - 1u + (uint64_t)(line - s->marker_at));
+    return v < 0x80000000u ? (long long)v : (long long)v - 0x100000000LL;
+}
+
+/* "NAME:LINE:COL: " as SMDiagnostic::print writes it for a marker's name and line: "-" is
+ * "<stdin>", an empty name prints nothing, line -1 neither line nor column. */
+static void put_marked_place(mqsad__sink *o, const char *name, size_t name_len, long long line,
+                             unsigned col)
+{
+    if (!name_len) return;
+    if (name_len == 1 && name[0] == '-') mqsad__sink_put(o, "<stdin>", 7);
+    else mqsad__sink_write(o, name, name_len);
+    if (line != -1) {
+        mqsad__sink_put(o, line < 0 ? ":-" : ":", line < 0 ? 2 : 1);
+        mqsad__sink_ulong(o, (unsigned long)(line < 0 ? -line : line));
+        mqsad__sink_put(o, ":", 1);
+        mqsad__sink_ulong(o, col);
+    }
+    mqsad__sink_put(o, ": ", 2);
+}
+
+/* a diagnostic at a marker's name and line; llvm-mc shows no source line for line -1 */
+static void diag_marked(mqsad__sink *o, const char *name, size_t name_len, long long line,
+                        unsigned col, const char *msg, const char *seg, size_t seg_len)
+{
+    put_marked_place(o, name, name_len, line, col);
+    mqsad__sink_put(o, "error: ", 7);
+    mqsad__sink_put(o, msg, strlen(msg));
+    mqsad__sink_put(o, "\n", 1);
+    if (line != -1) mqsad__sink_source(o, seg, seg_len, col);
+}
+
+/* A diagnostic; marked: through the line marker, as llvm-mc's parser reports (its
+ * MCContext reports past the marker: "symbol 'x' is already defined"). */
+static void report_as(mqsad_asm_stream *s, const char *text, size_t len, unsigned col,
+                      const char *msg, int marked)
 {
     where w = locate(s->lineno, text, len, col);
-    mqsad__sink_diag(&s->diag, s->cfg.name, w.line, w.col, "error", msg, text + w.seg, w.seg_len);
+    if (s->marker_line && marked)
+        diag_marked(&s->diag, s->marker_name, s->marker_name_len, marked_line(s, w.line), w.col,
+                    msg, text + w.seg, w.seg_len);
+    else
+        mqsad__sink_diag(&s->diag, s->cfg.name, w.line, w.col, "error", msg, text + w.seg, w.seg_len);
     s->errors++;
+}
+
+static void report(mqsad_asm_stream *s, const char *text, size_t len, unsigned col, const char *msg)
+{
+    report_as(s, text, len, col, msg, 1);
 }
 
 /* "line too long": no source line (there may be too much of it) */
 static void too_long(mqsad_asm_stream *s)
 {
-    static const char k_msg[] = ": error: line too long (more than ";
-    mqsad__sink_write(&s->diag, s->cfg.name, strlen(s->cfg.name));
-    mqsad__sink_write(&s->diag, ":", 1);
-    mqsad__sink_ulong(&s->diag, s->lineno);
-    mqsad__sink_write(&s->diag, ":1", 2);
+    static const char k_msg[] = "error: line too long (more than ";
+    if (s->marker_line) {
+        put_marked_place(&s->diag, s->marker_name, s->marker_name_len, marked_line(s, s->lineno), 1);
+    } else {
+        mqsad__sink_write(&s->diag, s->cfg.name, strlen(s->cfg.name));
+        mqsad__sink_write(&s->diag, ":", 1);
+        mqsad__sink_ulong(&s->diag, s->lineno);
+        mqsad__sink_write(&s->diag, ":1: ", 4);
+    }
     mqsad__sink_write(&s->diag, k_msg, sizeof k_msg - 1);
     mqsad__sink_ulong(&s->diag, MQSAD_ASM_LINE_MAX - 1);
     mqsad__sink_write(&s->diag, " bytes)\n", 8);
     s->errors++;
 }
 
-/* A forward reference kept in defer[]: this head, then the source line's seg_len bytes. */
+/* A forward reference kept in defer[]: this head, the source line's seg_len bytes, then
+ * the line marker's name_len bytes of name. llvm-mc reports it at the end as the line
+ * marker before the reference would have: marked, line is that marker's count. */
 typedef struct defer_head {
-    uint64_t line;
+    int64_t line;
     uint32_t temp;               /* the label's .Ltmp number */
-    uint32_t col, seg_len, pad;
+    uint32_t col, seg_len, name_len;
+    uint32_t marked, pad;
 } defer_head;
 
 static const char k_undefined[] = "directional label undefined";
@@ -148,7 +214,7 @@ static void defer_compact(mqsad_asm_stream *s)
         defer_head h;
         size_t n;
         memcpy(&h, s->defer + r, sizeof h);
-        n = sizeof h + h.seg_len;
+        n = sizeof h + h.seg_len + h.name_len;
         if (!mqsad_asm_label_defined(&s->state, h.temp)) {
             memmove(s->defer + w, s->defer + r, n);
             w += n;
@@ -169,19 +235,23 @@ static void defer_forward_refs(mqsad_asm_stream *s, const char *text, size_t len
         unsigned col = s->state.fwd_column[i] + (unsigned)off;
         where w = locate(s->lineno, text, len, col);
         defer_head h;
-        size_t need = sizeof h + w.seg_len;
+        size_t name_len = s->marker_line ? s->marker_name_len : 0;
+        size_t need = sizeof h + w.seg_len + name_len;
         if (DEFER_BUF - s->defer_len < need) defer_compact(s);
         if (DEFER_BUF - s->defer_len < need) {
             report(s, text, len, col, k_undefined);
             continue;
         }
         memset(&h, 0, sizeof h);
-        h.line = w.line;
+        h.marked = s->marker_line != 0;
+        h.line = h.marked ? marked_line(s, w.line) : (int64_t)w.line;
         h.temp = s->state.fwd_label[i];
         h.col = w.col;
         h.seg_len = (uint32_t)w.seg_len;
+        h.name_len = (uint32_t)name_len;
         memcpy(s->defer + s->defer_len, &h, sizeof h);
         memcpy(s->defer + s->defer_len + sizeof h, text + w.seg, w.seg_len);
+        memcpy(s->defer + s->defer_len + sizeof h + w.seg_len, s->marker_name, name_len);
         s->defer_len += need;
     }
 }
@@ -194,11 +264,16 @@ static void report_deferred(mqsad_asm_stream *s)
         defer_head h;
         memcpy(&h, s->defer + r, sizeof h);
         if (!mqsad_asm_label_defined(&s->state, h.temp)) {
-            mqsad__sink_diag(&s->diag, s->cfg.name, (unsigned long)h.line, h.col, "error", k_undefined,
-                             s->defer + r + sizeof h, h.seg_len);
+            const char *seg = s->defer + r + sizeof h;
+            if (h.marked)
+                diag_marked(&s->diag, seg + h.seg_len, h.name_len, h.line, h.col, k_undefined, seg,
+                            h.seg_len);
+            else
+                mqsad__sink_diag(&s->diag, s->cfg.name, (unsigned long)h.line, h.col, "error",
+                                 k_undefined, seg, h.seg_len);
             s->errors++;
         }
-        r += sizeof h + h.seg_len;
+        r += sizeof h + h.seg_len + h.name_len;
     }
     s->defer_len = 0;
 }
@@ -358,6 +433,26 @@ static void statement(mqsad_asm_stream *s, const char *text, const mqsad_stmt *s
         return;
     }
     if (st->kind == MQSAD_STMT_SILENT) return;   /* llvm-mc prints nothing for a comment */
+    if (st->kind == MQSAD_STMT_LINE_MARKER) {
+        /* llvm-mc's parseCppHashLineFilenameComment, then the empty statement after it.
+         * The name is within the text: mqsad_next_statement saw the string close. */
+        size_t name_len = st->marker_name_len < sizeof s->marker_name ? st->marker_name_len
+                                                                       : sizeof s->marker_name;
+        if (st->len >= MQSAD_ASM_LINE_MAX) {
+            too_long(s);
+            s->recovery = REC_AFTER_ERROR;
+            return;
+        }
+        memcpy(s->marker_name, text + st->marker_name, name_len);
+        s->marker_name_len = name_len;
+        s->marker_line = st->marker_line;
+        s->marker_at = s->lineno;
+        s->marker_seen = 1;
+        /* the empty line is the statement end's: at the end of the input, without a line
+         * end, the lexer gives none */
+        if (show && st->next > st->len) mqsad__sink_put(&s->out, "\n", 1);
+        return;
+    }
     if (st->len >= MQSAD_ASM_LINE_MAX) {
         too_long(s);
         s->recovery = REC_AFTER_ERROR;
@@ -398,7 +493,9 @@ static void statement(mqsad_asm_stream *s, const char *text, const mqsad_stmt *s
         s->state.fwd_refs = 0;
         /* a label: printed on its own line, the rest is a statement of its own */
         if ((got = mqsad_parse_label(text + off, st->len - off, &s->state, &lab, &d2)) != 0) {
-            if (d2.status != MQSAD_OK) report(s, text, st->next, d2.column + (unsigned)off, d2.message);
+            /* a label defined twice: the streamer's error, which llvm-mc's MCContext reports
+             * without the line marker */
+            if (d2.status != MQSAD_OK) report_as(s, text, st->next, d2.column + (unsigned)off, d2.message, got < 0);
             /* parseStatement fails after the ':' and llvm-mc skips the rest raw (comments
              * are tokens), as after "unexpected token at start of statement" */
             if (got < 0) {
@@ -470,7 +567,10 @@ static int opens_with_name(const char *t, size_t n)
 static void next_statement(mqsad_asm_stream *s, const char *text, const mqsad_stmt *st)
 {
     size_t k = 0;
-    if (s->recovery == REC_SKIPPING) {
+    if (s->recovery == REC_SKIPPING && st->kind == MQSAD_STMT_LINE_MARKER) {
+        /* skipped too, unread: the lexer returns a marker's line as one token */
+        s->recovery = REC_AFTER_ERROR;
+    } else if (s->recovery == REC_SKIPPING) {
         /* llvm-mc's skipping stepped over the end of the failed statement before this
          * one: this one is skipped too, its lexer errors reported the same way */
         char msg[160];
@@ -673,13 +773,15 @@ void mqsad__asm_stream_trial(mqsad_asm_stream *trial, const mqsad_asm_stream *s,
 
 /* The trial began as a fresh file would at `line`: its output is s's own when s, there,
  * is in that state, apart from what the trial never looked at: the labels and symbols of
- * s if the trial named none (state.lookups), a ".text" already echoed if it read none. */
+ * s if the trial named none (state.lookups), a ".text" already echoed if it read none, a
+ * line marker if it reported nothing. */
 int mqsad__asm_stream_take(mqsad_asm_stream *s, const mqsad_asm_stream *trial, unsigned long line)
 {
     int s_symbols = has_symbols(s);
     if (s_symbols && (trial->state.lookups || has_symbols(trial))) return -1;
     if (trial->spilled || s->lineno != line || s->carry_len || s->skip_line ||
-        s->recovery != REC_NONE || (s->in_text && trial->text_seen))
+        s->recovery != REC_NONE || (s->in_text && trial->text_seen) ||
+        (s->marker_line && (trial->errors || trial->defer_len)))
         return 0;
     mqsad__sink_flush(&s->out);
     mqsad__sink_flush(&s->diag);
@@ -691,6 +793,13 @@ int mqsad__asm_stream_take(mqsad_asm_stream *s, const mqsad_asm_stream *trial, u
     s->text_seen |= trial->text_seen;
     s->recovery = trial->recovery;
     s->skip_line = trial->skip_line;
+    if (trial->marker_seen) {
+        s->marker_seen = 1;
+        s->marker_line = trial->marker_line;
+        s->marker_at = trial->marker_at;
+        s->marker_name_len = trial->marker_name_len;
+        memcpy(s->marker_name, trial->marker_name, trial->marker_name_len);
+    }
     s->carry_len = trial->carry_len;
     s->scanned = trial->scanned;
     memcpy(s->carry, trial->carry, trial->carry_len);
