@@ -171,8 +171,9 @@ def main():
     maxlen = max(map(len, allnames))
     first = [sum(1 for n in allnames if len(n) < L) for L in range(maxlen + 2)]
     arr("static const uint16_t k_mn_len_first[MN_MAX_LEN + 2] = {", [str(v) for v in first], 14)
+    # sorted bytewise (strcmp order): suggest.c finds a target by binary search
     out.append("static const struct { const char *target; unsigned char group; } k_mn_target_group[] = {")
-    for t in targets:
+    for t in sorted(targets, key=lambda t: t.encode()):
         out.append('    { "%s", %d },' % (t, tgroup[t]))
     out.append("};")
     print("\n".join(out))

@@ -250,9 +250,8 @@ static int family_elsewhere(const mqsad_target *t, const char *name, size_t len)
     size_t k;
     if (len >= sizeof b) return 0;
     for (k = 0; k < len; k++) b[k] = (name[k] >= 'A' && name[k] <= 'Z') ? (char)(name[k] + 32) : name[k];
-    b[len] = '\0';
-    in = mqsad_insn_lookup(b);
-    return in && !strcmp(in->name, b) && !mqsad_insn_on_target(in->id, t);
+    in = mqsad__insn_named(b, len);
+    return in && !mqsad_insn_on_target(in->id, t);
 }
 
 /* A mnemonic that is no SAD-family instruction of this target: "invalid instruction" with

@@ -18,11 +18,17 @@
 static const char *mn_name(size_t i) { return k_mn_names[i]; }
 static size_t mn_len(size_t i) { return k_mn_len[i]; }
 
+/* The target's group of the measured tables, -1 if it has none (the table is sorted
+ * bytewise: every unknown mnemonic of a file looks it up) */
 static int mn_group(const mqsad_target *t)
 {
-    size_t i;
-    for (i = 0; i < sizeof k_mn_target_group / sizeof k_mn_target_group[0]; i++)
-        if (!strcmp(k_mn_target_group[i].target, t->name)) return k_mn_target_group[i].group;
+    size_t lo = 0, hi = sizeof k_mn_target_group / sizeof k_mn_target_group[0];
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        int c = strcmp(k_mn_target_group[mid].target, t->name);
+        if (c == 0) return k_mn_target_group[mid].group;
+        if (c < 0) lo = mid + 1; else hi = mid;
+    }
     return -1;
 }
 
