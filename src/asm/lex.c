@@ -21,11 +21,12 @@
 static inline int is_digit(int c) { return (unsigned)(c - '0') < 10u; }
 static inline int is_alpha(int c) { return (unsigned)((c | 0x20) - 'a') < 26u; }
 static inline int is_hex(int c) { return is_digit(c) || (unsigned)((c | 0x20) - 'a') < 6u; }
-/* Identifier characters, indexed by byte: 1 for [A-Za-z0-9_$.], 2 for '@' (continues an
- * identifier, cannot start one; see lex_one); bytes >= 0x80 are 0. */
+/* Identifier characters, indexed by byte: 1 for [A-Za-z0-9_$.?] (AsmLexer's
+ * isIdentifierChar; '$' and '?' cannot start one), 2 for '@' (continues an identifier,
+ * cannot start one; see lex_one); bytes >= 0x80 are 0. */
 const unsigned char mqsad__asm_ident[256] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 1,
     2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 1,
     0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0,
 };
