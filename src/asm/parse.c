@@ -241,19 +241,6 @@ static size_t mnemonic_suffix(const char *mn, size_t len, const char **variant)
     return len;
 }
 
-/* 1 if name[0..len) (any case, its suffix taken off) is a SAD-family mnemonic that the
- * target's generation lacks (mqsad_insn_on_target) */
-static int family_elsewhere(const mqsad_target *t, const char *name, size_t len)
-{
-    char b[24];
-    const mqsad_insn_info *in;
-    size_t k;
-    if (len >= sizeof b) return 0;
-    for (k = 0; k < len; k++) b[k] = (name[k] >= 'A' && name[k] <= 'Z') ? (char)(name[k] + 32) : name[k];
-    in = mqsad__insn_named(b, len);
-    return in && !mqsad_insn_on_target(in->id, t);
-}
-
 /* A mnemonic that is no SAD-family instruction of this target: "invalid instruction" with
  * llvm-mc's suggestions when no GPU knows the name, "instruction not supported on this GPU"
  * when only others do (a family member the generation lacks, by the instruction table, or
@@ -266,8 +253,8 @@ static void invalid_instruction(const pstate *p, mqsad_diag *diag, unsigned col,
     static const char msg[] = "invalid instruction";
     int cls;
     if (!diag) return;
-    cls = family_elsewhere(p->t, name, len) ? MQSAD__MN_UNSUPPORTED
-                                            : mqsad__mnemonic_class(p->t, name, len);
+    /* p->in: the family member the name spells (parse_stmt looked it up), NULL if none */
+    cls = p->in ? MQSAD__MN_UNSUPPORTED : mqsad__mnemonic_class(p->t, name, len);
     if (cls == MQSAD__MN_UNSUPPORTED) {
         fill_diag(diag, MQSAD_E_UNSUPPORTED, col, "instruction not supported on this GPU");
         return;
@@ -405,6 +392,7 @@ static mqsad_status parse_stmt(pstate *p, const mqsad_target *target, const char
     }
     if (prefixed) {         /* "$name" / "@name": one name, its suffix taken off too */
         const char *sfx_variant;
+        p->in = NULL;       /* no family member's name opens with '$' or '@' */
         invalid_instruction(p, diag, mnem_pos + 1, text + mnem_pos,
                             mnemonic_suffix(text + mnem_pos, 1 + cur(p)->len, &sfx_variant));
         return MQSAD_E_UNSUPPORTED;
