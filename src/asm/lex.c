@@ -271,7 +271,9 @@ static void lex_one(asm_lexer *lx, asm_tok *t)
         if (c == '.' && is_digit(at(lx, p))) {
             size_t q = p;
             while (is_digit(at(lx, q))) q++;
-            if (!is_ident_char(at(lx, q)) || at(lx, q) == 'e' || at(lx, q) == 'E') {
+            /* '@' counts here too (isIdentifierChar with AllowAtInIdentifier): .5@lo is a name */
+            int d = at(lx, q);
+            if (d < 0 || !mqsad__asm_ident[d] || d == 'e' || d == 'E') {
                 lex_float(lx, t, s, q);
                 return;
             }
