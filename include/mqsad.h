@@ -530,7 +530,8 @@ typedef struct mqsad_asm_state {
     struct {
         uint64_t hash;           /**< of the name as printed */
         int64_t value;           /**< when absolute */
-        uint32_t absolute;       /**< 0: its value is relocatable ("z = w") */
+        uint32_t absolute;       /**< 1: value holds it; 0: relocatable ("z = w"); 2: a
+                                      label of the name was defined since (no variable) */
     } var[MQSAD_VARIABLES];      /**< symbols given a value by an assignment */
     unsigned lookups;            /**< statements' uses of the above: each symbol name, `.`,
                                       `N:`/`Nb`/`Nf` and label or assignment name parsed

@@ -138,6 +138,9 @@ const char *mqsad__asm_func_name(int func);
 /* A symbol name as llvm-mc prints it (MCSymbol::print: quoted and escaped if needed) from
  * raw[0..n) as written (inside the quotes for a quoted name); returns the length needed. */
 size_t mqsad__asm_symbol_print(const char *raw, unsigned n, char *buf, size_t size);
+/* The same for raw[0..n) taken as the name itself, its backslashes kept: the name LLVM's
+ * parseAssignment looks up for its redefinition test (labels unescape theirs) */
+size_t mqsad__asm_symbol_print_as_written(const char *raw, unsigned n, char *buf, size_t size);
 
 /* Directional label symbols (src/asm/label.c): definitions of N so far, and the entry of
  * symbol (N, instance) in st->dir[], made (with the next .LtmpN) if new; -1 when full. */
@@ -160,6 +163,10 @@ size_t mqsad__mnemonic_suggest(const mqsad_target *t, const char *name, size_t l
 uint64_t mqsad__name_hash(const char *s, size_t n);
 /* 1 and *v when an assignment gave the symbol printed as name an absolute value */
 int mqsad__var_value(const mqsad_asm_state *st, const char *name, int64_t *v);
+/* var[]'s absolute member: a label defined since made the symbol no variable */
+enum { MQSAD__VAR_RELOCATABLE = 0, MQSAD__VAR_ABSOLUTE = 1, MQSAD__VAR_NOW_LABEL = 2 };
+/* the index in st->var[] of the symbol with hash h if it is a variable now, else -1 */
+int mqsad__var_live(const mqsad_asm_state *st, uint64_t h);
 int mqsad__dir_symbol(mqsad_asm_state *st, uint32_t value, uint32_t instance);
 
 /* Parses a decimal or hexadecimal floating-point token text (LLVM APFloat rules) into an

@@ -15,10 +15,18 @@ int mqsad__var_value(const mqsad_asm_state *st, const char *name, int64_t *v)
     for (i = 0; i < st->variables && i < MQSAD_VARIABLES; i++) {
         if (st->var[i].hash == h) {
             *v = st->var[i].value;
-            return st->var[i].absolute != 0;
+            return st->var[i].absolute == MQSAD__VAR_ABSOLUTE;
         }
     }
     return 0;
+}
+
+int mqsad__var_live(const mqsad_asm_state *st, uint64_t h)
+{
+    unsigned i;
+    for (i = 0; i < st->variables && i < MQSAD_VARIABLES; i++)
+        if (st->var[i].hash == h) return st->var[i].absolute == MQSAD__VAR_NOW_LABEL ? -1 : (int)i;
+    return -1;
 }
 
 static void set_diag(mqsad_diag *d, unsigned col, const char *msg)
@@ -49,7 +57,7 @@ int mqsad_parse_assignment(const mqsad_target *target, const char *text, size_t 
     size_t n;
     int root, directive = 0;
     int64_t v;
-    uint64_t h;
+    uint64_t h, hr;
     if (!target || !target->family || !text || !state || !out) {
         if (diag) {
             memset(diag, 0, sizeof *diag);
@@ -141,8 +149,16 @@ int mqsad_parse_assignment(const mqsad_target *target, const char *text, size_t 
     }
     h = mqsad__name_hash(out->name, strlen(out->name));
     state->lookups++;
+    {
+        /* parseAssignment looks the name up as written: a quoted name's escapes kept, so
+         * "d\\e" = 1 is no redefinition of the label "d\\e": (named d\e), while it is
+         * one of "d\\\\e":. A label's name that is a variable again is no label. */
+        char as_written[MQSAD_SYMBOL_MAX];
+        size_t wn = mqsad__asm_symbol_print_as_written(raw, rawlen, as_written, sizeof as_written);
+        hr = wn < sizeof as_written ? mqsad__name_hash(as_written, wn) : h;
+    }
     for (i = 0; i < state->named_labels && i < MQSAD_NAMED_LABELS; i++) {
-        if (state->named[i] == h) {
+        if (state->named[i] == hr && mqsad__var_live(state, hr) < 0) {
             char msg[sizeof diag->message];
             snprintf(msg, sizeof msg, "redefinition of '%.*s'", (int)(rawlen > 100 ? 100 : rawlen), raw);
             set_diag(diag, eq_pos + 1, msg);
@@ -169,7 +185,8 @@ int mqsad_parse_assignment(const mqsad_target *target, const char *text, size_t 
     }
     if (i == state->variables) state->variables++;
     state->var[i].hash = h;
-    state->var[i].absolute = (uint32_t)mqsad__asm_expr_absolute(&ex, root, &v);
-    state->var[i].value = state->var[i].absolute ? v : 0;
+    state->var[i].absolute = mqsad__asm_expr_absolute(&ex, root, &v) ? MQSAD__VAR_ABSOLUTE
+                                                                      : MQSAD__VAR_RELOCATABLE;
+    state->var[i].value = state->var[i].absolute == MQSAD__VAR_ABSOLUTE ? v : 0;
     return 1;
 }

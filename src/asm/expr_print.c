@@ -37,8 +37,8 @@ static int prec_of(asm_eop op) { return (op == EOP_ADD || op == EOP_SUB) ? 1 : 0
  * quoted, with backslash, double quote and newline escaped. A quoted name in the source
  * had its two escapes (backslash-backslash, backslash-quote) undone; any other backslash
  * stays, so the source "a\qb" prints as "a\\qb" (llvm-mc 22). raw[0..n) is the name as
- * written (inside the quotes for a quoted one). */
-static void symbol_name(pbuf *b, const char *raw, unsigned n)
+ * written (inside the quotes for a quoted one); unescape 0 takes it as the name itself. */
+static void symbol_name(pbuf *b, const char *raw, unsigned n, int unescape)
 {
     unsigned k, quote = n == 0;
     for (k = 0; k < n; k++) {
@@ -53,7 +53,7 @@ static void symbol_name(pbuf *b, const char *raw, unsigned n)
     pput(b, "\"", 1);
     for (k = 0; k < n; k++) {
         char ch = raw[k];
-        if (ch == '\\' && k + 1 < n && (raw[k + 1] == '\\' || raw[k + 1] == '"')) ch = raw[++k];
+        if (unescape && ch == '\\' && k + 1 < n && (raw[k + 1] == '\\' || raw[k + 1] == '"')) ch = raw[++k];
         if (ch == '\\') pput(b, "\\\\", 2);
         else if (ch == '"') pput(b, "\\\"", 2);
         else if (ch == '\n') pput(b, "\\n", 2);
@@ -62,13 +62,23 @@ static void symbol_name(pbuf *b, const char *raw, unsigned n)
     pput(b, "\"", 1);
 }
 
-size_t mqsad__asm_symbol_print(const char *raw, unsigned n, char *buf, size_t size)
+static size_t print_name(const char *raw, unsigned n, int unescape, char *buf, size_t size)
 {
     pbuf b;
     b.p = buf; b.size = size; b.len = 0;
-    symbol_name(&b, raw, n);
+    symbol_name(&b, raw, n, unescape);
     if (size) buf[b.len < size ? b.len : size - 1] = '\0';
     return b.len;
+}
+
+size_t mqsad__asm_symbol_print(const char *raw, unsigned n, char *buf, size_t size)
+{
+    return print_name(raw, n, 1, buf, size);
+}
+
+size_t mqsad__asm_symbol_print_as_written(const char *raw, unsigned n, char *buf, size_t size)
+{
+    return print_name(raw, n, 0, buf, size);
 }
 
 static void print_node(const asm_expr_ctx *c, const char *line, int i, int surround,
@@ -87,7 +97,7 @@ static void print_node(const asm_expr_ctx *c, const char *line, int i, int surro
             char tb[24];
             pput(b, tb, (size_t)snprintf(tb, sizeof tb, ".Ltmp%u", n->temp));
         } else {
-            symbol_name(b, line + n->pos, n->len);
+            symbol_name(b, line + n->pos, n->len, 1);
         }
         if (n->variant >= 0) {
             pput(b, "@", 1);
