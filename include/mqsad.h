@@ -943,7 +943,7 @@ typedef struct mqsad_wave_state {
     uint8_t  scc;                       /**< for src_scc */
     uint8_t  scalar_set[256];           /**< 1 if the caller set scalar[code] (253: scc) */
     uint8_t  vgpr_set[MQSAD_MAX_VGPRS]; /**< 1 if the caller set the register (any lane) */
-    /* --- added by the wave helper (additive) --- */
+    /* members added in 0.x after the ones above (the struct only grows) */
     uint32_t aperture_hi[4];            /**< high halves of the apertures at codes 235..238 */
     uint16_t vgpr_count;                /**< VGPRs of the target: 256 (258 on gfx1250) */
     uint8_t  wave_fixed;                /**< 1: a state-file wave32/wave64 line may not change wave_size */

@@ -8,7 +8,8 @@ each, GFX6 included) and a few processor aliases, for each of v_sad_u8, v_sad_hi
 v_sad_u16, v_sad_u32, v_msad_u8, v_qsad_pk_u16_u8, v_mqsad_pk_u16_u8, v_mqsad_u32_u8 (the
 instruction table's widths: VDST/SRC0/SRC1/SRC2 in dwords), lines that vary one operand
 at a time over every operand kind (VGPR/SGPR/TTMP tuples of each width, special registers,
-inline integers, f32/f64 inline floats, literals, lit()/lit64(), expressions, symbols,
+inline integers, f32/f64 inline floats, literals, hexadecimal floats (long mantissas
+round once, ties to even), lit()/lit64(), expressions, symbols,
 comments), combinations of scalar/literal sources (constant bus, unique literal), clamp,
 the modifiers llvm-mc rejects (op_sel, neg, abs, omod, sext), mnemonic spellings and
 variants (_e64, _e32, _dpp, _sdwa, _e64_dpp and the DPP modifiers), operand counts.
@@ -63,7 +64,9 @@ def pool(w, lit):
             "-2147483648", "0x100000000", "0x123456789", "0xfffffffff0000000",
             "0.5", "-0.5", "1.0", "-1.0", "2.0", "-4.0", "4.0", "0.15915494",
             "0.15915494309189532", "1.5", "3.0", "-3.5", "1e40", "0x3ff0000000000000",
-            "0x3f800000", "1+2", "(3*4)-1", "-(5)", "~0", "sym", "sym+4", "sym-sym2",
+            "0x3f800000", "0x1p-1", "0x1.8p1", "0x1.00000100000009p0", "0x1.000002fffffff1p0",
+            "0x1.000001000000081p0", "0x1.45f306dc9c8829p-3", "0x1.fffffe00000000001p0",
+            "1+2", "(3*4)-1", "-(5)", "~0", "sym", "sym+4", "sym-sym2",
             "/* c */ v1", "-v1", "|v1|", "abs(v1)", "neg(v1)", "sext(v1)"]
     if lit:
         ops += ["lit(1)", "lit(0x12345678)", "lit(1.0)", "lit64(0x12345678)",

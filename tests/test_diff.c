@@ -1,6 +1,6 @@
-/* test_diff.c — differential-testing regression vectors (made with llvm-mc 22 by the
- * "diff" helper: targets not in the main vector set, random operand mixes, hostile lines
- * and random words).
+/* test_diff.c — differential-testing regression vectors (made with llvm-mc 22 by
+ * scripts/diff_fuzz.py: targets not in the main vector set, random operand mixes, hostile
+ * lines and random words).
  *
  * Files (in $MQSAD_DATA, decompressed from tests/data/diff_*.tsv.gz):
  *   diff_asm.tsv     target <TAB> asm text <TAB> encoding|ERROR <TAB> canonical|error@COL: msg

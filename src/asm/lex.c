@@ -31,8 +31,6 @@ const unsigned char mqsad__asm_ident[256] = {
     0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0,
 };
 
-static inline int is_ident_char(int c) { return c >= 0 && mqsad__asm_ident[c] == 1; }
-
 /* Character at p, or -1 past the end (EOF) — never reads past len. */
 static inline int at(const asm_lexer *lx, size_t p)
 {

@@ -40,6 +40,71 @@ static int short_decimal(const char *s, size_t n, uint64_t *bits)
 #endif
 }
 
+static int hex_value(int c)
+{
+    if (c >= '0' && c <= '9') return c - '0';
+    c |= 0x20;
+    return c >= 'a' && c <= 'f' ? c - 'a' + 10 : -1;
+}
+
+/* "0x" hex digits, an optional '.' and hex digits (one digit at least), an optional
+ * p[+-]digits: the double nearest to it, ties to even (APFloat, as strtod reads it; not
+ * strtod itself: WASI libc's keeps 14 hex digits and misrounds longer ones). 1 if it is
+ * no such number. */
+static int hex_real(const char *s, size_t n, uint64_t *bits)
+{
+    uint64_t m = 0, keep, rem, half;
+    int64_t exp = 0, pexp = 0;      /* m * 2^exp, before the 'p' exponent */
+    size_t i = 2;
+    int digits = 0, stored = 0, sticky = 0, dot = 0, top, shift, d;
+    for (; i < n; i++) {
+        if (s[i] == '.' && !dot) { dot = 1; continue; }
+        if ((d = hex_value((unsigned char)s[i])) < 0) break;
+        digits++;
+        if (stored < 16 && (stored || d)) {          /* 16 hex digits fill 64 bits */
+            m = m << 4 | (uint64_t)d;
+            stored++;
+            exp -= dot ? 4 : 0;
+        } else if (stored) {
+            sticky |= d != 0;
+            exp += dot ? 0 : 4;
+        } else if (dot) {
+            exp -= 4;                                /* a leading zero after the '.' */
+        }
+    }
+    if (!digits) return 1;
+    if (i < n) {
+        int neg = 0;
+        if ((s[i] | 0x20) != 'p') return 1;
+        if (++i < n && (s[i] == '+' || s[i] == '-')) neg = s[i++] == '-';
+        if (i == n) return 1;
+        for (; i < n; i++) {
+            if (s[i] < '0' || s[i] > '9') return 1;
+            if (pexp < 100000) pexp = pexp * 10 + (s[i] - '0');
+        }
+        exp += neg ? -pexp : pexp;
+    }
+    if (m == 0) { *bits = 0; return 0; }
+    for (top = 63; !(m >> top & 1u); top--) {}
+    /* the leading bit's weight 2^(top+exp): normal from 2^-1022, else the step is 2^-1074 */
+    shift = top + exp >= -1022 ? top - 52 : (int)(exp < -1074 - 70 ? 70 : -1074 - exp);
+    if (top + exp > 1023) { *bits = 0x7ff0000000000000ull; return 0; }
+    if (shift <= 0) {
+        keep = m << -shift;
+    } else {
+        keep = shift >= 64 ? 0 : m >> shift;
+        rem = shift >= 64 ? m : m & ((1ull << shift) - 1);
+        half = 1ull << (shift > 64 ? 63 : shift - 1);
+        if (shift > 64) rem = 0;                     /* below half the least step */
+        if (rem > half || (rem == half && (sticky || (keep & 1u)))) keep++;
+    }
+    if (top + exp < -1022) { *bits = keep; return 0; }   /* subnormal (or the least normal) */
+    if (keep >> 53) { keep >>= 1; exp++; }
+    if (top + exp > 1023) { *bits = 0x7ff0000000000000ull; return 0; }
+    *bits = (uint64_t)(top + exp + 1023) << 52 | (keep & ((1ull << 52) - 1));
+    return 0;
+}
+
 int mqsad__asm_parse_real(const char *s, size_t n, uint64_t *bits)
 {
     char buf[1100];
@@ -49,10 +114,8 @@ int mqsad__asm_parse_real(const char *s, size_t n, uint64_t *bits)
     char *end;
     if (n == 0 || n > 1000) return 1;
     if (short_decimal(s, n, bits)) return 0;
-    if (n >= 2 && s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) {
-        memcpy(buf, s, n);
-        buf[n] = '\0';
-    } else {
+    if (n >= 2 && s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) return hex_real(s, n, bits);
+    {
         /* mantissa digits and '.', then e[+-]digits; an empty exponent means 0 (APFloat) */
         while (i < n && ((s[i] >= '0' && s[i] <= '9') || s[i] == '.')) buf[o++] = s[i++];
         if (o == 0 || (o == 1 && buf[0] == '.')) return 1;

@@ -1,6 +1,6 @@
 #!/bin/sh
 # diff_cli.sh — whole-file CLI behaviour of `mqsad asm` / `mqsad dis` against llvm-mc 22
-# (found by the differential-testing helper): diagnostics format (<stdin>:L:C + source line +
+# (cases found by differential testing): diagnostics format (<stdin>:L:C + source line +
 # caret), files without a trailing newline, CRLF line endings, tabs, empty input, comments,
 # `;` statement separators, symbols/fixup lines, [..] blocks and their errors, several
 # instructions in one block. Inputs: tests/data/diffcli_{asm,dis}_NAME.in; goldens
