@@ -187,6 +187,11 @@ MQSAD_API const mqsad_target *mqsad_target_lookup(const char *name);
 /** Number of named targets, and the i-th (0-based) in table order; NULL past the end. */
 MQSAD_API size_t mqsad_target_count(void);
 MQSAD_API const mqsad_target *mqsad_target_at(size_t index);
+/** Number of LLVM's generic targets (gfx9-generic, gfx9-4-generic, gfx10-1-generic,
+ *  gfx10-3-generic, gfx11-generic, gfx12-generic), and the i-th; NULL past the end.
+ *  mqsad_target_lookup finds them too; they are not in mqsad_target_at's list. */
+MQSAD_API size_t mqsad_generic_target_count(void);
+MQSAD_API const mqsad_target *mqsad_generic_target_at(size_t index);
 /** Number of generation (family) rows, and the i-th; each has a representative target. */
 MQSAD_API size_t mqsad_generation_count(void);
 MQSAD_API const mqsad_target *mqsad_generation_target(size_t index);

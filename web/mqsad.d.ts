@@ -92,8 +92,11 @@ export interface InstructionInfo {
 
 export interface Mqsad {
   readonly version: string;
-  /** Target names in table order, as `mqsad info --list` lists them. */
+  /** Target names in table order, as `mqsad info --list` lists them. Every function that
+   *  takes a target also takes a generation name ("rdna3"), LLVM's processor aliases
+   *  ("tahiti") and its generic targets ("gfx9-generic" ... "gfx12-generic"). */
   targets(): string[];
+  /** The facts of any name a target parameter takes; null for an unknown one. */
   targetInfo(target: string): TargetInfo | null;
   /** One representative target per generation, oldest first. */
   generations(): TargetInfo[];
@@ -103,8 +106,8 @@ export interface Mqsad {
   /** Assembles one line of LLVM AMDGPU assembly (a trailing comment is allowed; text
    *  after the first newline is not read). A line of more than 65536 UTF-8 bytes is
    *  { ok: false, column: 1, message: "line too long (more than 65536 bytes)" }.
-   *  target: a gfx name or a generation name ("gfx1100", "rdna3"); an unknown one throws
-   *  a RangeError. */
+   *  target: a gfx, generation, alias or generic name ("gfx1100", "rdna3",
+   *  "gfx11-generic"); an unknown one throws a RangeError. */
   assemble(target: string, line: string): AssembleResult;
   /** Decodes the instruction at the start of bytes (length = bytes it takes: 8, 12, 16). */
   disassemble(target: string, bytes: Bytes): DisassembleResult;

@@ -66,6 +66,8 @@ function mqsadApi(x) {
 
   x.web_tables();
   const tables = out();
+  // the module's target indexes: the named targets, then LLVM's generic ones
+  const allTargets = tables.targets.concat(tables.generic);
   const targetIndex = (name) => {
     if (!putName(name)) return -1;
     return x.web_target_index();
@@ -132,7 +134,7 @@ function mqsadApi(x) {
     /** Per-target facts: name, generation, alias, family (LLVM encoding family), ... */
     targetInfo: (name) => {
       const i = targetIndex(name);
-      return i < 0 ? null : structuredCloneish(tables.targets[i]);
+      return i < 0 ? null : structuredCloneish(allTargets[i]);
     },
     /** One representative target per generation. */
     generations: () => tables.generations.map((n) => structuredCloneish(tables.targets[targetIndex(n)])),

@@ -92,8 +92,38 @@ WEB_EXPORT("web_out") const char *web_out_ptr(void) { return web_out; }
 
 /* ---- tables ----------------------------------------------------------------------- */
 
+/* The targets the module addresses by index: the named ones (mqsad_target_at), then LLVM's
+ * generic ones (mqsad_generic_target_at). */
+static const mqsad_target *target_of(int index)
+{
+    size_t n = mqsad_target_count();
+    if (index < 0) return NULL;
+    return (size_t)index < n ? mqsad_target_at((size_t)index) : mqsad_generic_target_at((size_t)index - n);
+}
+
+/* {name, generation, alias, family, clamp_bit, ...} of t */
+static void put_target(struct out *o, const mqsad_target *t)
+{
+    const mqsad_family *f = t->family;
+    unsigned k;
+    put_lit(o, "{");
+    put_key(o, "name"); put_str(o, t->name);
+    put_lit(o, ","); put_key(o, "generation"); put_str(o, f->generation);
+    put_lit(o, ","); put_key(o, "alias"); put_str(o, f->generation_alias);
+    put_lit(o, ","); put_key(o, "family"); put_str(o, f->llvm_family);
+    put_fmt(o, ",\"encoding\":%u,\"marker\":%u,\"op_lo\":%u,\"op_bits\":%u,\"clamp_bit\":%d",
+            (unsigned)f->encoding, (unsigned)f->marker, (unsigned)f->op_lo,
+            (unsigned)f->op_bits, (int)f->clamp_bit);
+    put_fmt(o, ",\"literal\":%u,\"wave_sizes\":%u,\"insns\":[", (unsigned)f->literal,
+            (unsigned)f->wave_sizes);
+    for (k = 0; k < MQSAD_INSN_COUNT; k++)
+        put_fmt(o, "%s%d", k ? "," : "", mqsad_insn_on_target((mqsad_insn_id)k, t));
+    put_lit(o, "]}");
+}
+
 /* {"version":..., "targets":[{name, generation, alias, family, clamp_bit, ...}],
- *  "generations":[...], "insns":[{name, upper, width:[4], elem_bits, opcode:[4]}]} */
+ *  "generic":[the same for LLVM's generic targets], "generations":[...],
+ *  "insns":[{name, upper, width:[4], elem_bits, opcode:[4]}]} */
 WEB_EXPORT("web_tables") void web_tables(void)
 {
     struct out o = { 0 };
@@ -103,21 +133,13 @@ WEB_EXPORT("web_tables") void web_tables(void)
     put_key(&o, "version"); put_str(&o, mqsad_version());
     put_lit(&o, ","); put_key(&o, "targets"); put_lit(&o, "[");
     for (i = 0; i < n; i++) {
-        const mqsad_target *t = mqsad_target_at(i);
-        const mqsad_family *f = t->family;
-        put_lit(&o, i ? ",{" : "{");
-        put_key(&o, "name"); put_str(&o, t->name);
-        put_lit(&o, ","); put_key(&o, "generation"); put_str(&o, f->generation);
-        put_lit(&o, ","); put_key(&o, "alias"); put_str(&o, f->generation_alias);
-        put_lit(&o, ","); put_key(&o, "family"); put_str(&o, f->llvm_family);
-        put_fmt(&o, ",\"encoding\":%u,\"marker\":%u,\"op_lo\":%u,\"op_bits\":%u,\"clamp_bit\":%d",
-                (unsigned)f->encoding, (unsigned)f->marker, (unsigned)f->op_lo,
-                (unsigned)f->op_bits, (int)f->clamp_bit);
-        put_fmt(&o, ",\"literal\":%u,\"wave_sizes\":%u,\"insns\":[", (unsigned)f->literal,
-                (unsigned)f->wave_sizes);
-        for (k = 0; k < MQSAD_INSN_COUNT; k++)
-            put_fmt(&o, "%s%d", k ? "," : "", mqsad_insn_on_target((mqsad_insn_id)k, t));
-        put_lit(&o, "]}");
+        if (i) put_lit(&o, ",");
+        put_target(&o, mqsad_target_at(i));
+    }
+    put_lit(&o, "],"); put_key(&o, "generic"); put_lit(&o, "[");
+    for (i = 0; i < mqsad_generic_target_count(); i++) {
+        if (i) put_lit(&o, ",");
+        put_target(&o, mqsad_generic_target_at(i));
     }
     put_lit(&o, "],"); put_key(&o, "generations"); put_lit(&o, "[");
     n = mqsad_generation_count();
@@ -138,19 +160,14 @@ WEB_EXPORT("web_tables") void web_tables(void)
     put_lit(&o, "]}");
 }
 
-static const mqsad_target *target_of(int index)
-{
-    return index >= 0 ? mqsad_target_at((size_t)index) : NULL;
-}
-
-/* Looks up the NUL-terminated name in web_in (gfx or generation name): its index in the
- * target table, or -1. */
+/* Looks up the NUL-terminated name in web_in (gfx, generation or generic name): its index
+ * (target_of), or -1. */
 WEB_EXPORT("web_target_index") int web_target_index(void)
 {
     const mqsad_target *t = mqsad_target_lookup((const char *)web_in);
-    size_t i, n = mqsad_target_count();
-    for (i = 0; t && i < n; i++)
-        if (mqsad_target_at(i) == t) return (int)i;
+    int i;
+    for (i = 0; t && target_of(i); i++)
+        if (target_of(i) == t) return i;
     return -1;
 }
 

@@ -152,7 +152,8 @@ static const mqsad_target targets[] = {
 /* LLVM's generic targets: for v_mqsad_u32_u8 each is the target in its comment, but the
  * other instructions they have differ (gfx9-generic lacks gfx900's v_mad_mix*,
  * gfx9-4-generic six of gfx942's), which shows in llvm-mc's "did you mean" and "not
- * supported on this GPU" (src/asm/mnemonics.inc). Not in mqsad_target_at's list. */
+ * supported on this GPU" (src/asm/mnemonics.inc). Not in mqsad_target_at's list
+ * (mqsad_generic_target_at). */
 static const mqsad_target generic_targets[] = {
     { "gfx9-generic", &families[F_VEGA], 1 },         /* gfx900 */
     { "gfx9-4-generic", &families[F_CDNA3], 1 },      /* gfx942 */
@@ -232,6 +233,13 @@ size_t mqsad_target_count(void) { return sizeof targets / sizeof targets[0]; }
 const mqsad_target *mqsad_target_at(size_t index)
 {
     return index < mqsad_target_count() ? &targets[index] : NULL;
+}
+
+size_t mqsad_generic_target_count(void) { return sizeof generic_targets / sizeof generic_targets[0]; }
+
+const mqsad_target *mqsad_generic_target_at(size_t index)
+{
+    return index < mqsad_generic_target_count() ? &generic_targets[index] : NULL;
 }
 
 size_t mqsad_generation_count(void) { return F_COUNT; }

@@ -66,6 +66,33 @@ test('the seed example and a bad line (llvm-mc 22 on gfx1100)', () => {
 const asmFiles = dataFiles(/^(.*_)?asm_vectors(?!_detail).*\.tsv(\.gz)?$/);
 const disFiles = dataFiles(/^(.*_)?disasm_vectors.*\.tsv(\.gz)?$/);
 
+test("LLVM's generic targets are targets of the module as of `mqsad asm` / `mqsad info`", () => {
+  const generic = ['gfx9-generic', 'gfx9-4-generic', 'gfx10-1-generic', 'gfx10-3-generic', 'gfx11-generic', 'gfx12-generic'];
+  const lines = ['v_sad_u32 v1, v2, v3, v4', 'v_mqsad_u32_u8 v[4:7], v[2:3], v1, v[8:11]',
+    'v_sad_u8 v1, s1, 0x1234, v3', 'v_sad_u16 v1, v2, v3, v4 clamp', 'v_mad_mixlo_f16 v1, v2, v3, v4',
+    'v_mqsad_pk_u16_u8 v[2:3], v[4:5], v1, v[6:7]', 'v_dot2_f32_f16 v1, v2, v3, v4'];
+  for (const t of generic) {
+    assert.equal(m.targetInfo(t).name, t);
+    assert.equal(m.targetInfo(t.toUpperCase()).name, t);
+    const info = cli(['info', '-t', t]).stdout;
+    assert.ok(info.includes(`on ${t} - generation ${m.targetInfo(t).generation},`), `${t}: ${info.split('\n')[0]}`);
+    for (const line of lines) {
+      const r = m.assemble(t, line), c = cliAssemble(t, line);
+      if (c.ok) {
+        assert.equal(r.ok, true, `${t}: ${line}: ${r.message}`);
+        assert.equal(r.text, c.text, `${t}: ${line}`);
+        assert.deepEqual(Array.from(r.bytes), c.bytes, `${t}: ${line}`);
+        const d = m.disassemble(t, r.bytes);
+        const nd = cli(['dis', '-t', t], hex(r.bytes).replace(/(\w\w)/g, '0x$1') + '\n').stdout.trim();
+        assert.equal(d.text, nd, `${t}: ${line}: disassembly`);
+      } else {
+        assert.deepEqual({ ok: r.ok, column: r.column, message: r.message }, c, `${t}: ${line}`);
+      }
+    }
+  }
+  assert.ok(!m.targets().includes('gfx9-generic'), 'targets() lists the named targets only');
+});
+
 test('assemble() reads every hexadecimal float of the family vectors as llvm-mc 22 does', () => {
   // the library reads them itself: WASI libc's strtod misrounds mantissas of 15 or more
   // hex digits (0x1.00000100000009p0 came out 1.0, an inline constant)
