@@ -473,7 +473,9 @@ typedef struct mqsad_diag {
     char extra_message[96];
     /** 1 when the error came up while the operands were parsed (llvm-mc then skips the
      *  rest of the statement token by token), 0 when the statement was read whole first
-     *  (matching, validation) or could not start; llvm-mc's recovery differs. */
+     *  (matching, validation) or could not start; llvm-mc's recovery differs. For
+     *  mqsad_parse_assignment: 0 for the errors found once it was read whole
+     *  ("redefinition of", "relocation specifier not permitted in symbol equating"). */
     unsigned char in_operands;
     /** 1 when llvm-mc's parser had lexed past the end of the statement when it failed: a
      *  statement that is a lone non-negative integer, which parseStatement takes for a

@@ -29,12 +29,22 @@ int mqsad__var_live(const mqsad_asm_state *st, uint64_t h)
     return -1;
 }
 
+/* An error met while the statement is read (in_operands 1: llvm-mc's recovery skips the
+ * rest raw); late_diag: one found once it was read whole (in_operands 0: as after a
+ * matching error, llvm-mc has lexed the next statement's first token). */
 static void set_diag(mqsad_diag *d, unsigned col, const char *msg)
 {
     if (!d) return;
     d->status = MQSAD_E_SYNTAX;
+    d->in_operands = 1;
     d->column = col;
     snprintf(d->message, sizeof d->message, "%s", msg);
+}
+
+static void late_diag(mqsad_diag *d, unsigned col, const char *msg)
+{
+    set_diag(d, col, msg);
+    if (d) d->in_operands = 0;
 }
 
 static int ieq(const char *a, size_t n, const char *lit)
@@ -115,6 +125,7 @@ int mqsad_parse_assignment(const mqsad_target *target, const char *text, size_t 
     eq_pos = asm_cur(&lx)->pos;
     if (mqsad__asm_symbol_print(raw, rawlen, out->name, sizeof out->name) >= sizeof out->name) {
         if (diag) { diag->status = MQSAD_E_INPUT_TOO_LONG; diag->column = eq_pos + 1;
+                    diag->in_operands = 1;
                     snprintf(diag->message, sizeof diag->message, "symbol name too long"); }
         return -1;
     }
@@ -144,7 +155,7 @@ int mqsad_parse_assignment(const mqsad_target *target, const char *text, size_t 
     }
     /* parseAssignment: the value may not be a lone symbol with a variant (x@abs32@lo) */
     if (ex.nodes[root].kind == EN_SYM && ex.nodes[root].variant >= 0) {
-        set_diag(diag, eq_pos + 1, "relocation specifier not permitted in symbol equating");
+        late_diag(diag, eq_pos + 1, "relocation specifier not permitted in symbol equating");
         return -1;
     }
     h = mqsad__name_hash(out->name, strlen(out->name));
@@ -161,7 +172,7 @@ int mqsad_parse_assignment(const mqsad_target *target, const char *text, size_t 
         if (state->named[i] == hr && mqsad__var_live(state, hr) < 0) {
             char msg[sizeof diag->message];
             snprintf(msg, sizeof msg, "redefinition of '%.*s'", (int)(rawlen > 100 ? 100 : rawlen), raw);
-            set_diag(diag, eq_pos + 1, msg);
+            late_diag(diag, eq_pos + 1, msg);
             return -1;
         }
     }
@@ -170,6 +181,7 @@ int mqsad_parse_assignment(const mqsad_target *target, const char *text, size_t 
                          out->name);
     if (mqsad__asm_expr_print(&ex, text, root, out->line + n, sizeof out->line - n) + 3 >= sizeof out->line - n) {
         if (diag) { diag->status = MQSAD_E_INPUT_TOO_LONG; diag->column = eq_pos + 1;
+                    diag->in_operands = 1;
                     snprintf(diag->message, sizeof diag->message, "expression too long"); }
         return -1;
     }
@@ -180,6 +192,7 @@ int mqsad_parse_assignment(const mqsad_target *target, const char *text, size_t 
     for (i = 0; i < state->variables && i < MQSAD_VARIABLES && state->var[i].hash != h; i++) continue;
     if (i == MQSAD_VARIABLES) {
         if (diag) { diag->status = MQSAD_E_INPUT_TOO_LONG; diag->column = eq_pos + 1;
+                    diag->in_operands = 1;
                     snprintf(diag->message, sizeof diag->message, "too many symbols"); }
         return -1;
     }

@@ -517,7 +517,9 @@ static void statement(mqsad_asm_stream *s, const char *text, const mqsad_stmt *s
             report(s, text, st->next, d2.column + (unsigned)off, d2.message);
             if (d2.extra_column) report(s, text, st->next, d2.extra_column + (unsigned)off, d2.extra_message);
             defer_forward_refs(s, text, st->next, off);   /* "Nf" named before the error stays */
-            s->recovery = REC_RAW;   /* parseStatement failed: the rest is skipped raw */
+            /* parseStatement failed: the rest is skipped raw, or, after an error found
+             * once the statement was read whole (a redefinition), as after a matching one */
+            s->recovery = d2.in_operands ? REC_RAW : REC_AFTER_MATCH;
             return;
         }
         if (got > 0) {
