@@ -20,7 +20,7 @@ static int rta_loose(const mqsad_target *t, const mqsad_inst *in)
 {
     int i;
     if (in->symbol[0]) return 1;
-    for (i = 0; i < 2; i++) {
+    for (i = 0; i < 3; i++) {   /* SRC2 too: 64-bit on the pk instructions, a literal there */
         const mqsad_operand *o = &in->src[i];
         if (o->kind == MQSAD_OPK_SYMBOL) return 1;
         if (o->lit_wrapper) return 1;
