@@ -384,6 +384,14 @@ static void words_line(mqsad_dis_stream *d, const char *text, size_t len)
     line_done(d);
 }
 
+/* The byte of the token "0xHH" in w's first four bytes into *out: 0 if HH is no hex pair. */
+static inline int hex_token(uint64_t w, uint8_t *out)
+{
+    unsigned hh = hexv[(w >> 16) & 0xffu], hl = hexv[(w >> 24) & 0xffu];
+    *out = (uint8_t)(hh << 4 | hl);
+    return (hh | hl) < 16;    /* 0xff marks a non-digit */
+}
+
 /* The usual line, whole instructions as "0xHH" tokens joined by single commas, with or
  * without brackets ("[0x04,0x00,...,0x04]"), met with nothing pending and no block open:
  * printed at once when its bytes decode to whole instructions, which leaves the stream as
@@ -394,23 +402,20 @@ static void words_line(mqsad_dis_stream *d, const char *text, size_t len)
 static int whole_line(mqsad_dis_stream *d, const char *text, size_t len)
 {
     uint8_t b[WHOLE_MAX];
-    size_t p, n = 0, k = 0, end, save;
+    size_t p, n, k = 0, end, save, count;
+    uint64_t w;
     if (len < 4) return 0;
     p = text[0] == '[';
     end = len - (text[len - 1] == ']');
     if ((text[len - 1] == ']') != (p == 1)) return 0;
-    for (;;) {
-        uint64_t w;
-        unsigned hh, hl;
+    /* tokens 5 characters apart, the last one ending the line: their count is known */
+    if ((end - p + 1) % 5 || (count = (end - p + 1) / 5) > WHOLE_MAX) return 0;
+    for (n = 0; n + 1 < count; n++, p += 5) {
         memcpy(&w, text + p, 8);
-        hh = hexv[(w >> 16) & 0xffu];
-        hl = hexv[(w >> 24) & 0xffu];
-        if ((w & 0xdfffu) != 0x5830u || (hh | hl) >= 16 || n == WHOLE_MAX) return 0;
-        b[n++] = (uint8_t)(hh << 4 | hl);
-        if (p + 4 == end) break;
-        if (((w >> 32) & 0xffu) != ',') return 0;
-        p += 5;
+        if ((w & 0xff0000dfffull) != 0x2c00005830ull || !hex_token(w, &b[n])) return 0;   /* "0xHH," */
     }
+    memcpy(&w, text + p, 8);
+    if ((w & 0xdfffu) != 0x5830u || !hex_token(w, &b[n++])) return 0;                    /* "0xHH" */
     /* room for every instruction the bytes can hold, so that nothing is flushed before
      * the line is known to decode whole */
     mqsad__sink_room(&d->out, (WHOLE_MAX / 8) * (DIS_TEXT_MAX + 2));
