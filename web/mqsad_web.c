@@ -165,9 +165,10 @@ WEB_EXPORT("web_tables") void web_tables(void)
 WEB_EXPORT("web_target_index") int web_target_index(void)
 {
     const mqsad_target *t = mqsad_target_lookup((const char *)web_in);
+    const mqsad_target *u;
     int i;
-    for (i = 0; t && target_of(i); i++)
-        if (target_of(i) == t) return i;
+    for (i = 0; t && (u = target_of(i)) != NULL; i++)
+        if (u == t) return i;
     return -1;
 }
 

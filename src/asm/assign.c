@@ -47,6 +47,13 @@ static void late_diag(mqsad_diag *d, unsigned col, const char *msg)
     if (d) d->in_operands = 0;
 }
 
+/* one of mqsad's own bounds (llvm-mc has none there) */
+static void limit_diag(mqsad_diag *d, unsigned col, const char *msg)
+{
+    set_diag(d, col, msg);
+    if (d) d->status = MQSAD_E_INPUT_TOO_LONG;
+}
+
 static int ieq(const char *a, size_t n, const char *lit)
 {
     size_t i;
@@ -124,9 +131,7 @@ int mqsad_parse_assignment(const mqsad_target *target, const char *text, size_t 
     asm_next(&lx);                               /* '=' or ',' */
     eq_pos = asm_cur(&lx)->pos;
     if (mqsad__asm_symbol_print(raw, rawlen, out->name, sizeof out->name) >= sizeof out->name) {
-        if (diag) { diag->status = MQSAD_E_INPUT_TOO_LONG; diag->column = eq_pos + 1;
-                    diag->in_operands = 1;
-                    snprintf(diag->message, sizeof diag->message, "symbol name too long"); }
+        limit_diag(diag, eq_pos + 1, "symbol name too long");
         return -1;
     }
     out->directive = (uint8_t)directive;
@@ -180,9 +185,7 @@ int mqsad_parse_assignment(const mqsad_target *target, const char *text, size_t 
     n = (size_t)snprintf(out->line, sizeof out->line, rawlen == 1 && raw[0] == '.' ? ".org " : ".set %s, ",
                          out->name);
     if (mqsad__asm_expr_print(&ex, text, root, out->line + n, sizeof out->line - n) + 3 >= sizeof out->line - n) {
-        if (diag) { diag->status = MQSAD_E_INPUT_TOO_LONG; diag->column = eq_pos + 1;
-                    diag->in_operands = 1;
-                    snprintf(diag->message, sizeof diag->message, "expression too long"); }
+        limit_diag(diag, eq_pos + 1, "expression too long");
         return -1;
     }
     if (rawlen == 1 && raw[0] == '.') {
@@ -191,9 +194,7 @@ int mqsad_parse_assignment(const mqsad_target *target, const char *text, size_t 
     }
     for (i = 0; i < state->variables && i < MQSAD_VARIABLES && state->var[i].hash != h; i++) continue;
     if (i == MQSAD_VARIABLES) {
-        if (diag) { diag->status = MQSAD_E_INPUT_TOO_LONG; diag->column = eq_pos + 1;
-                    diag->in_operands = 1;
-                    snprintf(diag->message, sizeof diag->message, "too many symbols"); }
+        limit_diag(diag, eq_pos + 1, "too many symbols");
         return -1;
     }
     if (i == state->variables) state->variables++;

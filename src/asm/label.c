@@ -125,7 +125,7 @@ int mqsad_parse_label(const char *text, size_t len, mqsad_asm_state *state, mqsa
     const char *raw;
     unsigned rawlen, col, i, slot;
     uint64_t h;
-    int v;
+    int var;                     /* the name's entry in var[] while it is a variable */
     uint64_t ival;
     asm_tok_kind kind;
     if (!text || !state || !out) {
@@ -179,10 +179,10 @@ int mqsad_parse_label(const char *text, size_t len, mqsad_asm_state *state, mqsa
     state->lookups++;
     /* a variable's symbol may become a label ("x = 5" then "x:"): later references to it
      * are the symbol's, not 5, and it may not be assigned again */
-    if ((v = mqsad__var_live(state, h)) >= 0) state->var[v].absolute = MQSAD__VAR_NOW_LABEL;
+    if ((var = mqsad__var_live(state, h)) >= 0) state->var[var].absolute = MQSAD__VAR_NOW_LABEL;
     for (i = 0; i < state->named_labels && i < MQSAD_NAMED_LABELS; i++) {
         if (state->named[i] == h) {
-            if (v >= 0) return 1;   /* a label, then a variable (by an escaped name), now a label */
+            if (var >= 0) return 1;   /* a label, then a variable (by an escaped name), now a label */
             if (diag) {
                 char msg[sizeof diag->message];
                 char plain[MQSAD_SYMBOL_MAX];

@@ -88,14 +88,14 @@ static int hex_real(const char *s, size_t n, uint64_t *bits)
     for (top = 63; !(m >> top & 1u); top--) {}
     /* the leading bit's weight 2^(top+exp): normal from 2^-1022, else the step is 2^-1074 */
     shift = top + exp >= -1022 ? top - 52 : (int)(exp < -1074 - 70 ? 70 : -1074 - exp);
-    if (top + exp > 1023) { *bits = 0x7ff0000000000000ull; return 0; }
     if (shift <= 0) {
         keep = m << -shift;
+    } else if (shift > 64) {
+        keep = 0;                                    /* below half the least step */
     } else {
-        keep = shift >= 64 ? 0 : m >> shift;
-        rem = shift >= 64 ? m : m & ((1ull << shift) - 1);
-        half = 1ull << (shift > 64 ? 63 : shift - 1);
-        if (shift > 64) rem = 0;                     /* below half the least step */
+        keep = shift == 64 ? 0 : m >> shift;
+        rem = shift == 64 ? m : m & ((1ull << shift) - 1);
+        half = 1ull << (shift - 1);
         if (rem > half || (rem == half && (sticky || (keep & 1u)))) keep++;
     }
     if (top + exp < -1022) { *bits = keep; return 0; }   /* subnormal (or the least normal) */
